@@ -1,0 +1,264 @@
+"""Board mechanics shared by every Shibumi game: valid locations, pinning, drops.
+
+A board is one 30-bit mask per colour. The hot functions work on the occupancy mask
+(the union of the colours) through lookup tables built once at import from the
+geometry, so they cost a handful of integer operations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Final
+
+from .errors import PositionError
+from .geometry import (
+    COORDS,
+    GROUND,
+    LEVEL_MASKS,
+    LEVELS,
+    NAMES,
+    NUM_POINTS,
+    SUPPORTEE_MASK,
+    SUPPORTER_MASK,
+    SUPPORTERS,
+    Mask,
+    Point,
+    points_of,
+)
+from .notation import COLOUR_OF_LETTER, EMPTY, Colour, format_board, parse_board
+
+_LEVEL_BASE: Final = tuple((m & -m).bit_length() - 1 for m in LEVEL_MASKS)
+_LEVEL_SIZE: Final = tuple(m.bit_count() for m in LEVEL_MASKS)
+
+
+def _supported_tables() -> tuple[tuple[Mask, ...], ...]:
+    """For each level l < 3: table[occupancy of level l] = level l+1 points fully
+    supported by it (as absolute bits)."""
+    tables = []
+    for level in range(LEVELS - 1):
+        base, size = _LEVEL_BASE[level], _LEVEL_SIZE[level]
+        table = [0] * (1 << size)
+        for upper in points_of(LEVEL_MASKS[level + 1]):
+            need = SUPPORTER_MASK[upper] >> base
+            free = ((1 << size) - 1) & ~need
+            sub = free
+            while True:  # every superset of `need` within this level
+                table[need | sub] |= 1 << upper
+                if sub == 0:
+                    break
+                sub = (sub - 1) & free
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+def _load_tables() -> tuple[tuple[tuple[Mask, ...], ...], tuple[tuple[Mask, ...], ...]]:
+    """For each level l < 3: tables[occupancy of level l+1] = level-l points that
+    support exactly one / two or more of those balls."""
+    exactly_one, two_or_more = [], []
+    for level in range(LEVELS - 1):
+        base, size = _LEVEL_BASE[level + 1], _LEVEL_SIZE[level + 1]
+        ones, many = [], []
+        for occ in range(1 << size):
+            counts: dict[Point, int] = {}
+            for upper in points_of(occ << base):
+                for below in SUPPORTERS[upper]:
+                    counts[below] = counts.get(below, 0) + 1
+            ones.append(sum(1 << p for p, n in counts.items() if n == 1))
+            many.append(sum(1 << p for p, n in counts.items() if n >= 2))
+        exactly_one.append(tuple(ones))
+        two_or_more.append(tuple(many))
+    return tuple(exactly_one), tuple(two_or_more)
+
+
+_SUPPORTED: Final = _supported_tables()
+_SUPPORTS_ONE, _SUPPORTS_MANY = _load_tables()
+_B1, _B2, _B3 = _LEVEL_BASE[1], _LEVEL_BASE[2], _LEVEL_BASE[3]
+_M0 = (1 << _LEVEL_SIZE[0]) - 1
+_M1 = (1 << _LEVEL_SIZE[1]) - 1
+_M2 = (1 << _LEVEL_SIZE[2]) - 1
+_S0, _S1, _S2 = _SUPPORTED
+_ONE0, _ONE1, _ONE2 = _SUPPORTS_ONE
+_MANY0, _MANY1, _MANY2 = _SUPPORTS_MANY
+
+
+def valid_locations(occupied: Mask) -> Mask:
+    """Empty points where a ball may be placed: an empty hole of level 0, or an empty
+    point whose 4 supporters are all present, whatever their colours. Implements
+    SHB-PLACE-1."""
+    supported = (
+        GROUND
+        | _S0[occupied & _M0]
+        | _S1[(occupied >> _B1) & _M1]
+        | _S2[(occupied >> _B2) & _M2]
+    )
+    return supported & ~occupied
+
+
+def pinned(occupied: Mask) -> Mask:
+    """Balls that support two or more balls on the level above. Implements SHB-PIN-1."""
+    return (
+        _MANY0[(occupied >> _B1) & _M1]
+        | _MANY1[(occupied >> _B2) & _M2]
+        | _MANY2[occupied >> _B3]
+    )
+
+
+def supporting_exactly_one(occupied: Mask) -> Mask:
+    """Balls that support exactly one ball on the level above."""
+    return (
+        _ONE0[(occupied >> _B1) & _M1]
+        | _ONE1[(occupied >> _B2) & _M2]
+        | _ONE2[occupied >> _B3]
+    )
+
+
+def unpinned(occupied: Mask) -> Mask:
+    """Balls on the board that are not pinned (the only ones a rule may remove)."""
+    return occupied & ~pinned(occupied)
+
+
+def is_complete(occupied: Mask) -> bool:
+    """True when all 30 points hold a ball."""
+    return occupied == (1 << NUM_POINTS) - 1
+
+
+def drop_chain(occupied: Mask, point: Point) -> tuple[Point, ...]:
+    """The points of the chain that moves when the ball at ``point`` is removed:
+    ``point`` first, then the ball it supports, the ball that one supports, and so on.
+    Each ball of the chain drops into the previous point. Implements SHB-DROP-1.
+
+    The caller guarantees ``point`` is occupied and unpinned; under gravity every later
+    ball of the chain then supports at most one ball (proved in ``proofs/``)."""
+    chain = [point]
+    above = SUPPORTEE_MASK[point] & occupied
+    while above:
+        if above & (above - 1):
+            raise PositionError(
+                f"{NAMES[chain[-1]]} supports more than one ball, so the drop is ambiguous",
+                "SHB-PIN-1",
+            )
+        nxt = above.bit_length() - 1
+        chain.append(nxt)
+        above = SUPPORTEE_MASK[nxt] & occupied
+    return tuple(chain)
+
+
+def shift_chain(mask: Mask, chain: tuple[Point, ...]) -> Mask:
+    """Apply a removal with its drop chain to one colour's mask: each chain point takes
+    the content of the next point up; the top of the chain empties."""
+    for i in range(len(chain) - 1):
+        lower, upper = chain[i], chain[i + 1]
+        if mask >> upper & 1:
+            mask |= 1 << lower
+        else:
+            mask &= ~(1 << lower)
+    return mask & ~(1 << chain[-1])
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """One ball that fell one level as the result of a removal."""
+
+    colour: Colour
+    source: Point
+    target: Point
+
+    def __str__(self) -> str:
+        return f"{self.colour.letter}{NAMES[self.source]}>{NAMES[self.target]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Balls on the pyramid: one mask per colour (indexed by ``Colour``)."""
+
+    masks: tuple[Mask, Mask, Mask] = (0, 0, 0)
+
+    @property
+    def occupied(self) -> Mask:
+        white, black, red = self.masks
+        return white | black | red
+
+    def colour_at(self, point: Point) -> Colour | None:
+        for colour in Colour:
+            if self.masks[colour] >> point & 1:
+                return colour
+        return None
+
+    def count(self, colour: Colour) -> int:
+        return self.masks[colour].bit_count()
+
+    def place(self, point: Point, colour: Colour) -> Board:
+        """The board with one more ball; the caller checks the location is valid."""
+        masks = list(self.masks)
+        masks[colour] |= 1 << point
+        return Board((masks[0], masks[1], masks[2]))
+
+    def remove(self, point: Point) -> tuple[Board, tuple[Drop, ...]]:
+        """Remove the (unpinned) ball at ``point``; the chain above it drops one level.
+        Returns the new board and every drop, bottom first."""
+        chain = drop_chain(self.occupied, point)
+        drops = tuple(
+            Drop(self._colour_strict(upper), upper, lower)
+            for lower, upper in pairwise(chain)
+        )
+        w, b, r = (shift_chain(m, chain) for m in self.masks)
+        return Board((w, b, r)), drops
+
+    def _colour_strict(self, point: Point) -> Colour:
+        colour = self.colour_at(point)
+        assert colour is not None
+        return colour
+
+    def letters(self) -> list[str]:
+        out = [EMPTY] * NUM_POINTS
+        for colour in Colour:
+            for p in points_of(self.masks[colour]):
+                out[p] = colour.letter
+        return out
+
+    def to_text(self) -> str:
+        """The board field of position notation."""
+        return format_board(self.letters())
+
+    @classmethod
+    def from_text(cls, text: str, colours: str = "WBR") -> Board:
+        """Parse the board field and check gravity (raises NotationError or
+        PositionError)."""
+        masks = [0, 0, 0]
+        for point, letter in parse_board(text, colours).items():
+            masks[COLOUR_OF_LETTER[letter]] |= 1 << point
+        board = cls((masks[0], masks[1], masks[2]))
+        board.validate()
+        return board
+
+    def problems(self) -> list[str]:
+        """Every reason this board cannot exist, empty when it is valid."""
+        found = []
+        w, b, r = self.masks
+        if (w & b) | (w & r) | (b & r):
+            for p in points_of((w & b) | (w & r) | (b & r)):
+                found.append(f"{NAMES[p]} holds two colours")
+        if (w | b | r) >> NUM_POINTS:
+            found.append("a colour mask has bits beyond the 30 points")
+        occ = self.occupied
+        for p in points_of(occ & ~GROUND):
+            missing = [NAMES[s] for s in SUPPORTERS[p] if not occ >> s & 1]
+            if missing:
+                found.append(
+                    f"ball at {NAMES[p]} floats: no ball under it at {', '.join(missing)} "
+                    "[SHB-GRAVITY-1]"
+                )
+        return found
+
+    def validate(self) -> None:
+        """Raise PositionError listing every problem (rule SHB-GRAVITY-1 for floats)."""
+        found = self.problems()
+        if found:
+            rule = "SHB-GRAVITY-1" if any("SHB-GRAVITY-1" in f for f in found) else None
+            message = "; ".join(f.replace(" [SHB-GRAVITY-1]", "") for f in found)
+            raise PositionError(f"impossible board: {message}", rule)
+
+
+def level_of(point: Point) -> int:
+    return COORDS[point].level

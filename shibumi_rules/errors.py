@@ -1,0 +1,41 @@
+"""Exceptions, one meaning each, all ``ValueError`` so callers may catch broadly.
+
+- ``NotationError``: the text is malformed (a name, move or position that does not parse).
+- ``PositionError``: the text parses but describes a state that cannot exist.
+- ``IllegalMoveError``: the move is well formed but breaks a rule in this position.
+- ``OptionError``: an unknown option, or a value the option does not take.
+
+Errors that come from a broken rule carry its ID (``rule_id``), as listed in ``spec/``.
+"""
+
+from __future__ import annotations
+
+
+class ShibumiError(ValueError):
+    """Base of every error this package raises on bad input."""
+
+    def __init__(self, message: str, rule_id: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule_id = rule_id
+
+    def __str__(self) -> str:
+        if self.rule_id:
+            return f"{self.message} [{self.rule_id}]"
+        return self.message
+
+
+class NotationError(ShibumiError):
+    """Malformed text: a point name, move or position that does not parse."""
+
+
+class PositionError(ShibumiError):
+    """A well-formed position that cannot exist (floating ball, wrong counts, ...)."""
+
+
+class IllegalMoveError(ShibumiError):
+    """A well-formed move that the rules forbid in this position."""
+
+
+class OptionError(ShibumiError):
+    """An unknown option name or an unsupported option value."""

@@ -1,0 +1,190 @@
+"""The interface every game implements, so that the CLI, the spec generator, the
+conformance harness and ``explain`` treat all games alike.
+
+A game is a stateless object; states are immutable values. Moves are game-specific
+hashable values with one canonical text form. Options are ``name=value`` strings whose
+allowed values and defaults each game declares; every option selects an alternative of
+a numbered ruling in the spec.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .board import Board
+from .errors import IllegalMoveError, NotationError, OptionError
+
+S = TypeVar("S")
+M = TypeVar("M", bound=Hashable)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a game accepts. ``values`` lists the allowed values; ``None`` means
+    a non-negative integer (or ``none``)."""
+
+    name: str
+    default: str
+    values: tuple[str, ...] | None
+    ruling: str
+    summary: str
+
+    def check(self, value: str) -> str:
+        if self.values is None:
+            if value == "none" or (value.isdigit() and not value.startswith("0")) or value == "0":
+                return value
+            raise OptionError(
+                f"option {self.name}={value!r}: expected a non-negative integer or 'none'"
+            )
+        if value not in self.values:
+            raise OptionError(
+                f"option {self.name}={value!r}: expected one of {', '.join(self.values)}"
+            )
+        return value
+
+
+def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
+    """Split ``k=v`` strings into a dict, rejecting malformed pairs."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key or not value:
+            raise OptionError(f"bad option {pair!r}: expected NAME=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+class Game(ABC, Generic[S, M]):
+    """A Shibumi game: rules, notation and outcome. Subclasses implement the abstract
+    methods; perft and move-text helpers come for free."""
+
+    name: str
+    """Short lowercase name used on the command line (``sploof``)."""
+    options: tuple[OptionSpec, ...] = ()
+    first_choices: tuple[str, ...] = ()
+    """Names accepted by ``--first``; empty when the game fixes the first player."""
+
+    # -- options -----------------------------------------------------------------
+    def resolve_options(self, given: Mapping[str, str], base: Mapping[str, str] | None = None
+                        ) -> dict[str, str]:
+        """Defaults (or ``base``) overridden by ``given``, every name and value checked."""
+        specs = {spec.name: spec for spec in self.options}
+        resolved = dict(base) if base is not None else {s.name: s.default for s in self.options}
+        for key, value in given.items():
+            if key not in specs:
+                known = ", ".join(specs) or "none"
+                raise OptionError(f"unknown option {key!r} for {self.name} (known: {known})")
+            resolved[key] = specs[key].check(value)
+        return resolved
+
+    def choose_first(self, first: str | None, seed: int | None) -> str | None:
+        """The first player from ``--first`` or a reproducible draw from ``--seed``."""
+        if first is not None:
+            if first not in self.first_choices:
+                if not self.first_choices:
+                    raise OptionError(f"{self.name} fixes who moves first; --first is not used")
+                raise OptionError(
+                    f"--first {first!r}: expected one of {', '.join(self.first_choices)}"
+                )
+            return first
+        if seed is not None and self.first_choices:
+            return random.Random(seed).choice(self.first_choices)
+        return None
+
+    # -- the rules ---------------------------------------------------------------
+    @abstractmethod
+    def start(self, options: Mapping[str, str] | None = None, first: str | None = None) -> S:
+        """The start position under the given options (defaults when omitted)."""
+
+    @abstractmethod
+    def with_options(self, state: S, options: Mapping[str, str]) -> S:
+        """The same position with some options changed (validated)."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> list[M]:
+        """Every legal move in canonical order; empty when the game is over."""
+
+    @abstractmethod
+    def play(self, state: S, move: M) -> S:
+        """The state after ``move``; raises IllegalMoveError (with rule ID) if illegal."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """True when the game has ended (a terminal node of the move tree)."""
+
+    @abstractmethod
+    def outcome_json(self, state: S) -> dict[str, Any]:
+        """The ``outcome`` object of ``play --json``."""
+
+    @abstractmethod
+    def outcome_text(self, state: S) -> str:
+        """One line saying whether the game is over, and how."""
+
+    @abstractmethod
+    def board(self, state: S) -> Board:
+        """The balls on the pyramid."""
+
+    # -- notation ----------------------------------------------------------------
+    @abstractmethod
+    def parse_position(self, text: str) -> S:
+        """Parse position notation (NotationError / PositionError on bad input)."""
+
+    @abstractmethod
+    def format_position(self, state: S) -> str:
+        """Canonical position notation; ``parse_position`` round-trips it exactly."""
+
+    @abstractmethod
+    def parse_move(self, state: S, text: str) -> M:
+        """Parse move notation; raises NotationError if it does not parse."""
+
+    @abstractmethod
+    def format_move(self, move: M) -> str:
+        """Canonical move notation."""
+
+    @abstractmethod
+    def describe(self, state: S) -> str:
+        """A diagram of the position with who is to move, stocks/supply and outcome."""
+
+    # -- derived -----------------------------------------------------------------
+    def count_moves(self, state: S) -> int:
+        """Number of legal moves (games override with a faster count)."""
+        return len(self.legal_moves(state))
+
+    def play_text(self, state: S, text: str) -> S:
+        """Parse and play one move given as text."""
+        return self.play(state, self.parse_move(state, text))
+
+    def perft(self, state: S, depth: int) -> int:
+        """Leaves of the legal-move tree at ``depth``; finished games have no children."""
+        if depth == 0:
+            return 1
+        if self.is_over(state):
+            return 0
+        if depth == 1:
+            return self.count_moves(state)
+        return sum(self.perft(self.play(state, m), depth - 1) for m in self.legal_moves(state))
+
+    def divide(self, state: S, depth: int) -> list[tuple[str, int]]:
+        """Perft split by first move: (move text, leaves) in canonical move order."""
+        if depth < 1:
+            raise OptionError("--divide needs a depth of at least 1")
+        return [
+            (self.format_move(m), self.perft(self.play(state, m), depth - 1))
+            for m in self.legal_moves(state)
+        ]
+
+    def legal_move_texts(self, state: S) -> list[str]:
+        return [self.format_move(m) for m in self.legal_moves(state)]
+
+    def replay(self, state: S, moves: Iterable[str]) -> S:
+        """Play moves given as text; an error names the move's number."""
+        for number, text in enumerate(moves, start=1):
+            try:
+                state = self.play_text(state, text)
+            except (NotationError, IllegalMoveError) as err:
+                raise type(err)(f"move {number} {text!r}: {err.message}", err.rule_id) from None
+        return state

@@ -1,0 +1,119 @@
+"""Point names and the board field of position notation.
+
+A point name is the level digit (1-4), a file letter (a-g) and a rank (1-7) of the 7x7
+top view: ``1a1`` is a corner hole, ``2b2`` rests on ``1a1 1c1 1a3 1c3``, ``4d4`` is the
+apex. The board field lists the four levels bottom-up separated by ``/``; each level
+lists its rows from rank 1 upwards separated by ``,``; each point is ``.`` (empty) or a
+colour letter. The start of Sploof is ``RRRR,R..R,R..R,RRRR/...,...,.../..,../.``.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from .errors import NotationError
+from .geometry import COORDS, INDEX_OF_NAME, LEVELS, NAMES, SIDE, Point
+
+
+class Colour(IntEnum):
+    """Ball colours of the Shibumi set; the value indexes a board's colour masks."""
+
+    WHITE = 0
+    BLACK = 1
+    RED = 2
+
+    @property
+    def letter(self) -> str:
+        return "WBR"[self]
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+COLOUR_OF_LETTER = {c.letter: c for c in Colour}
+EMPTY = "."
+
+
+def parse_point(text: str) -> Point:
+    """Parse a point name such as ``2b2``; the error says which part is wrong."""
+    name = text.strip().lower()
+    if name in INDEX_OF_NAME:
+        return INDEX_OF_NAME[name]
+    if len(name) != 3:
+        raise NotationError(
+            f"bad point name {text!r}: expected level digit 1-4, file a-g, rank 1-7 "
+            f"(e.g. 1a1, 2b2, 4d4)"
+        )
+    level, file, rank = name[0], name[1], name[2]
+    if level not in "1234":
+        raise NotationError(f"bad point name {text!r}: level {level!r} is not 1-4")
+    if file not in "abcdefg":
+        raise NotationError(f"bad point name {text!r}: file {file!r} is not a-g")
+    if rank not in "1234567":
+        raise NotationError(f"bad point name {text!r}: rank {rank!r} is not 1-7")
+    valid = sorted(n for n in NAMES if n[0] == level)
+    raise NotationError(
+        f"bad point name {text!r}: level {level} has no point at {file}{rank} "
+        f"(its points are {' '.join(valid)})"
+    )
+
+
+def format_point(point: Point) -> str:
+    """Canonical name of a point."""
+    return NAMES[point]
+
+
+def parse_board(text: str, colours: str) -> dict[Point, str]:
+    """Parse the board field into {point: colour letter}; ``colours`` lists the letters
+    this game allows. Errors name the level and row where the text goes wrong."""
+    levels = text.split("/")
+    if len(levels) != LEVELS:
+        raise NotationError(
+            f"bad board {text!r}: expected {LEVELS} levels separated by '/', "
+            f"found {len(levels)}"
+        )
+    balls: dict[Point, str] = {}
+    for level, level_text in enumerate(levels):
+        side = SIDE - level
+        rows = level_text.split(",")
+        if len(rows) != side:
+            raise NotationError(
+                f"bad board: level {level + 1} {level_text!r} needs {side} rows "
+                f"separated by ',', found {len(rows)}"
+            )
+        for row, row_text in enumerate(rows):
+            if len(row_text) != side:
+                raise NotationError(
+                    f"bad board: level {level + 1} row {row + 1} {row_text!r} needs "
+                    f"{side} points, found {len(row_text)}"
+                )
+            for col, ch in enumerate(row_text):
+                if ch == EMPTY:
+                    continue
+                if ch not in colours:
+                    raise NotationError(
+                        f"bad board: level {level + 1} row {row + 1} has {ch!r}; "
+                        f"expected '.' or one of {', '.join(colours)}"
+                    )
+                balls[_point_at(level, row, col)] = ch
+    return balls
+
+
+def format_board(letter_at: list[str]) -> str:
+    """Format the board field from a list of 30 letters (``.`` for empty)."""
+    levels = []
+    for level in range(LEVELS):
+        side = SIDE - level
+        rows = []
+        for row in range(side):
+            rows.append("".join(letter_at[_point_at(level, row, col)] for col in range(side)))
+        levels.append(",".join(rows))
+    return "/".join(levels)
+
+
+def _point_at(level: int, row: int, col: int) -> Point:
+    base = sum((SIDE - lv) ** 2 for lv in range(level))
+    point = base + row * (SIDE - level) + col
+    assert COORDS[point].level == level
+    return point
