@@ -184,6 +184,7 @@ def _load_plugins() -> None:
 
 
 _PLUGIN_MODULES = (
+    "shibumi_rules.bench",  # bench
     "shibumi_rules.games.splink_match",  # match
     "shibumi_rules.tables.cli",  # tables
     "shibumi_rules.prove",  # prove
