@@ -1,0 +1,177 @@
+"""Sploof (Matt Green): four in a row, seen from above, on the Shibumi pyramid.
+
+The rules live in ``sploof_rules`` (state, moves, outcome), the 24 candidate lines in
+``sploof_lines``, the notation in ``sploof_notation`` and a fast perft in
+``sploof_perft``; this module ties them into the ``Game`` interface as ``GAME``.
+
+Moves
+    ``1c3`` places a ball from the mover's stock at point 1c3; ``x1a1`` removes the red
+    ball at 1a1. Upper-case letters are accepted; output is lower case.
+    Canonical order (``legal_moves``, ``moves``, ``perft --divide``): every placement
+    by increasing point index, then every removal by increasing point index. Point
+    indices run level by level from level 1, each level by rank then file, so from the
+    start: ``1c3 1e3 1c5 1e5 x1a1 x1c1 x1e1 x1g1 x1a3 x1g3 ...``.
+
+Position notation (one line, fields separated by single spaces)::
+
+    position := BOARD SP TURN SP STOCK SP SUPPLY (SP OPTION)*
+    BOARD    := the board field of shibumi_rules.notation (letters W, B, R and .)
+    TURN     := "white" | "black"                       the player to move
+    STOCK    := "stock:" COUNT "," COUNT                White's, then Black's stock
+    SUPPLY   := "supply:" OWN "," OWN "," COUNT         White's, Black's, red supply
+    OWN      := COUNT | "-"      "-" exactly when supply=unlimited (not counted)
+    COUNT    := one or more digits
+    OPTION   := "simultaneous=" ("mover" | "draw") | "supply=" ("limited" | "unlimited")
+
+The canonical form writes both options, sorted by name; the parser accepts them in any
+order or omitted (defaults ``simultaneous=mover supply=limited``), each at most once.
+The start position (White first), on one line::
+
+    RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4
+    simultaneous=mover supply=limited
+
+A position is rejected (PositionError) when a ball floats (SHB-GRAVITY-1), a red ball
+stands anywhere but a perimeter hole of level 0 (SPF-SETUP-1), a count is negative, or
+the balls of a colour do not add up to 16 (red always; white and black under
+``supply=limited``; SHB-SET-1).
+
+Outcome
+    ``outcome_json`` gives ``{"over", "winner", "draw", "reason"}``; ``reason`` is one
+    of ``sploof_rules.REASONS``: ``line`` (SPF-WIN-1), ``opponent-line`` (SPF-WIN-2),
+    ``both-lines-mover`` / ``both-lines-draw`` (SPF-RUL-2), ``no-legal-move``
+    (SPF-END-1, SPF-RUL-3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..board import Board
+from ..diagram import render
+from ..errors import IllegalMoveError, OptionError
+from ..game import Game, OptionSpec
+from ..notation import Colour
+from . import sploof_notation as notation
+from . import sploof_perft
+from .sploof_rules import (
+    REASONS,
+    SploofMove,
+    SploofState,
+    apply_move,
+    available_moves,
+    check_move,
+    outcome,
+    outcome_text,
+    placements,
+    removals,
+    start_state,
+)
+
+OPTIONS: Final = (
+    OptionSpec("simultaneous", "mover", ("mover", "draw"), "SPF-RUL-2",
+               "when one move gives both players a line: the mover wins, or a draw"),
+    OptionSpec("supply", "limited", ("limited", "unlimited"), "SPF-RUL-1",
+               "limited: a removal needs 2 balls of the mover's colour in the supply; "
+               "unlimited: the supply is not counted"),
+)
+
+
+class Sploof(Game[SploofState, SploofMove]):
+    """The Sploof rules behind the generic ``Game`` interface."""
+
+    name = "sploof"
+    options = OPTIONS
+    first_choices = ("white", "black")
+
+    def start(self, options: Mapping[str, str] | None = None, first: str | None = None
+              ) -> SploofState:
+        """The setup (SPF-SETUP-1) with the given first player (SPF-RUL-6; default
+        White)."""
+        resolved = self.resolve_options(options or {})
+        if first is not None and first not in self.first_choices:
+            raise OptionError(f"first player {first!r}: expected white or black")
+        state = start_state(Colour.BLACK if first == "black" else Colour.WHITE)
+        return self.with_options(state, resolved)
+
+    def with_options(self, state: SploofState, options: Mapping[str, str]) -> SploofState:
+        resolved = self.resolve_options(options, base=state.options)
+        state = notation.with_supply_rule(
+            state, "unlimited" if resolved["supply"] == "unlimited" else "limited")
+        return SploofState(state.board, state.turn, state.stock, state.supply,
+                           state.supply_rule,
+                           "draw" if resolved["simultaneous"] == "draw" else "mover")
+
+    def legal_moves(self, state: SploofState) -> list[SploofMove]:
+        if outcome(state).over:
+            return []
+        return available_moves(state)
+
+    def count_moves(self, state: SploofState) -> int:
+        if outcome(state).over:
+            return 0
+        return placements(state).bit_count() + removals(state).bit_count()
+
+    def play(self, state: SploofState, move: SploofMove) -> SploofState:
+        """Implements SPF-TURN-1: one placement or one removal; a finished game takes no
+        move (SPF-WIN-1 or SPF-END-1, after the reason it ended)."""
+        result = outcome(state)
+        if result.over:
+            rule = "SPF-END-1" if result.reason == "no-legal-move" else "SPF-WIN-1"
+            raise IllegalMoveError(f"the game is over ({outcome_text(state, result)})",
+                                   rule)
+        check_move(state, move)
+        return apply_move(state, move)
+
+    def is_over(self, state: SploofState) -> bool:
+        return outcome(state).over
+
+    def outcome_json(self, state: SploofState) -> dict[str, Any]:
+        return outcome(state).to_json()
+
+    def outcome_text(self, state: SploofState) -> str:
+        return outcome_text(state)
+
+    def board(self, state: SploofState) -> Board:
+        return state.board
+
+    def parse_position(self, text: str) -> SploofState:
+        return notation.parse_position(text, self.resolve_options)
+
+    def format_position(self, state: SploofState) -> str:
+        return notation.format_position(state)
+
+    def parse_move(self, state: SploofState, text: str) -> SploofMove:
+        return notation.parse_move(text)
+
+    def format_move(self, move: SploofMove) -> str:
+        return notation.format_move(move)
+
+    def describe(self, state: SploofState) -> str:
+        """The diagram, then who is to move, the stocks, the supply and the outcome."""
+        white, black, red = state.supply
+        supply = ("white -, black - (supply=unlimited)" if white is None or black is None
+                  else f"white {white}, black {black}")
+        lines = [
+            render(state.board),
+            f"to move: {state.turn.label}",
+            f"stock:   white {state.stock[0]}, black {state.stock[1]}",
+            f"supply:  {supply}, red {red}",
+            f"options: simultaneous={state.simultaneous} supply={state.supply_rule}",
+            f"outcome: {outcome_text(state)}",
+        ]
+        return "\n".join(lines)
+
+    def perft(self, state: SploofState, depth: int) -> int:
+        """Same count as the generic perft, through ``sploof_perft``."""
+        if depth == 0:
+            return 1
+        if outcome(state).over:
+            return 0
+        return sploof_perft.perft(state, depth)
+
+
+GAME: Final = Sploof()
+"""The Sploof game object the registry hands out."""
+
+__all__ = ["GAME", "REASONS", "Sploof", "SploofMove", "SploofState"]

@@ -1,0 +1,288 @@
+"""The 24 candidate winning lines of Sploof, derived from the geometry, and how to tell
+which of them a player holds.
+
+A line is four balls of one colour that touch in sequence and look straight from
+directly above. Two families exist (nothing here is typed by hand):
+
+- ``orthogonal`` (SPF-LINE-1): the 8 rows and columns of level 0. The player owns all
+  four balls, none of them is hidden by a ball two levels up (SHB-HIDE-1, SPF-RUL-7),
+  and none of its 3 links is crossed (SHB-CROSS-1); a link is crossed only when both
+  of its crossing balls are present, so a perimeter link, which has a single crossing
+  point, is never crossed (SPF-RUL-4).
+- ``diagonal`` (SPF-LINE-2): the 16 windows of 4 consecutive cells along a diagonal of
+  the 7x7 top view whose cells are points. The visible (topmost) ball of each cell is
+  the player's; the line may zig-zag between levels (SPF-RUL-5).
+
+A consequence of gravity worth knowing: a level-2 ball that hides a level-0 ball
+stands on the four level-1 balls around it, so it always comes with two crossed links
+of the same row; hiding never breaks a row that is not also crossed.
+
+``LINES`` is the table; ``lines_of`` reads it literally (for explanations and tests);
+``has_line`` answers the same question with lookup tables, for search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Final, Literal
+
+from ..board import Board
+from ..geometry import (
+    AT_TOP_VIEW,
+    COORDS,
+    COVERED_BY,
+    COVERING_PAIRS,
+    CROSSING,
+    FILES,
+    GRID,
+    LEVEL_MASKS,
+    LEVELS,
+    SIDE,
+    Mask,
+    Point,
+    points_of,
+)
+from ..notation import Colour
+
+LineKind = Literal["orthogonal", "diagonal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A cell of the 7x7 top view and the points that project onto it, bottom-up.
+    The visible ball of a cell is its topmost ball."""
+
+    x: int
+    y: int
+    points: tuple[Point, ...]
+
+    @property
+    def name(self) -> str:
+        """File letter and rank of the cell, as in the point names (``d4``)."""
+        return f"{FILES[self.x]}{self.y + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """Two touching level-0 points of an orthogonal line and the level-1 points whose
+    balls would cross the link. The link is crossed only when it has two crossing
+    points and both hold a ball (SPF-RUL-4)."""
+
+    ends: tuple[Point, Point]
+    crossing: tuple[Point, ...]
+
+    @property
+    def crossable(self) -> bool:
+        return len(self.crossing) == 2
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One candidate line.
+
+    ``name`` is the top-view cells at its two ends (``a1-g1``, ``a1-d4``). ``points``
+    are the points a ball of the line may occupy: the four level-0 points of an
+    orthogonal line, or every point projecting onto a diagonal window's cells.
+    ``links`` (orthogonal only) lists the 3 links with their crossing points;
+    ``hiders`` (orthogonal only) pairs each hideable point of the line with the point
+    two levels up whose ball hides it."""
+
+    name: str
+    kind: LineKind
+    rule: str
+    cells: tuple[Cell, ...]
+    points: tuple[Point, ...]
+    links: tuple[Link, ...]
+    hiders: tuple[tuple[Point, Point], ...]
+
+    @property
+    def mask(self) -> Mask:
+        return sum(1 << p for p in self.points)
+
+
+def _cell(x: int, y: int) -> Cell:
+    return Cell(x, y, tuple(
+        AT_TOP_VIEW[(x, y, level)] for level in range(LEVELS) if (x, y, level) in AT_TOP_VIEW
+    ))
+
+
+def _has_point(x: int, y: int) -> bool:
+    return any((x, y, level) in AT_TOP_VIEW for level in range(LEVELS))
+
+
+def _orthogonal_lines() -> list[Line]:
+    ground = points_of(LEVEL_MASKS[0])
+    groups: list[list[Point]] = []
+    for i in range(SIDE):
+        groups.append([p for p in ground if COORDS[p].row == i])  # a row (constant rank)
+    for i in range(SIDE):
+        groups.append([p for p in ground if COORDS[p].col == i])  # a column (constant file)
+    lines = []
+    for group in groups:
+        points = tuple(sorted(group, key=lambda p: (COORDS[p].x, COORDS[p].y)))
+        cells = tuple(_cell(COORDS[p].x, COORDS[p].y) for p in points)
+        links = tuple(
+            Link((a, b), CROSSING[(min(a, b), max(a, b))]) for a, b in pairwise(points)
+        )
+        hiders = tuple((p, cover) for p in points if (cover := COVERED_BY[p]) is not None)
+        lines.append(Line(f"{cells[0].name}-{cells[-1].name}", "orthogonal", "SPF-LINE-1",
+                          cells, points, links, hiders))
+    return lines
+
+
+def _diagonal_lines() -> list[Line]:
+    """Windows along (1, 1) first, then along (1, -1); each named from its left end."""
+    lines = []
+    for dy in (1, -1):
+        for x0, y0 in sorted((x, y) for x in range(GRID) for y in range(GRID)):
+            cells_xy = [(x0 + k, y0 + dy * k) for k in range(4)]
+            if not all(0 <= x < GRID and 0 <= y < GRID and _has_point(x, y)
+                       for x, y in cells_xy):
+                continue
+            cells = tuple(_cell(x, y) for x, y in cells_xy)
+            points = tuple(p for c in cells for p in c.points)
+            lines.append(Line(f"{cells[0].name}-{cells[-1].name}", "diagonal", "SPF-LINE-2",
+                              cells, points, (), ()))
+    return lines
+
+
+LINES: Final[tuple[Line, ...]] = tuple(_orthogonal_lines() + _diagonal_lines())
+"""The 24 candidate lines: 8 orthogonal (ranks then files), then 16 diagonal windows."""
+LINE_BY_NAME: Final = {line.name: line for line in LINES}
+
+
+def hidden(occupied: Mask) -> Mask:
+    """Points whose ball (if any) is hidden from above by a ball two levels up.
+    Implements SHB-HIDE-1."""
+    out = 0
+    for low, cover in COVERING_PAIRS:
+        if occupied >> cover & 1:
+            out |= 1 << low
+    return out
+
+
+def holds(line: Line, own: Mask, occupied: Mask) -> bool:
+    """Whether the player owning ``own`` holds ``line`` on a board with ``occupied``.
+    Implements SPF-LINE-1 (with SPF-RUL-4 and SPF-RUL-7) and SPF-LINE-2 (SPF-RUL-5)."""
+    if line.kind == "orthogonal":
+        if any(not own >> p & 1 for p in line.points):
+            return False
+        if any(occupied >> cover & 1 for _, cover in line.hiders):
+            return False
+        return not any(
+            link.crossable and all(occupied >> q & 1 for q in link.crossing)
+            for link in line.links
+        )
+    for cell in line.cells:
+        present = [p for p in cell.points if occupied >> p & 1]
+        if not present or not own >> present[-1] & 1:
+            return False
+    return True
+
+
+def lines_of(board: Board, colour: Colour) -> tuple[Line, ...]:
+    """The lines ``colour`` holds on ``board``, in table order."""
+    own, occupied = board.masks[colour], board.occupied
+    return tuple(line for line in LINES if holds(line, own, occupied))
+
+
+def line_holders(board: Board) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+    """The lines White and Black hold on ``board``."""
+    return lines_of(board, Colour.WHITE), lines_of(board, Colour.BLACK)
+
+
+# -- fast detection -----------------------------------------------------------------
+# A 7x7 top-view bitboard with a stride of 8 (bit 8y + x; column 7 stays empty so that
+# diagonal shifts never wrap). Diagonal windows are then 4 set bits in a row along a
+# stride of 9 or 7, found with two shifts each.
+
+_STRIDE: Final = 8
+_LEVEL_BASE: Final = tuple((m & -m).bit_length() - 1 for m in LEVEL_MASKS)
+_LEVEL_SIZE: Final = tuple(m.bit_count() for m in LEVEL_MASKS)
+
+
+def _grid_bit(p: Point) -> int:
+    return 1 << (_STRIDE * COORDS[p].y + COORDS[p].x)
+
+
+def _subset_table(size: int, image: list[int]) -> tuple[int, ...]:
+    """table[m] = OR of image[i] over the bits i of m (built in one pass)."""
+    table = [0] * (1 << size)
+    for m in range(1, 1 << size):
+        low = m & -m
+        table[m] = table[m ^ low] | image[low.bit_length() - 1]
+    return tuple(table)
+
+
+def _grid_table(level: int) -> tuple[int, ...]:
+    """occupancy of one level -> the top-view bitboard cells of its balls."""
+    base, size = _LEVEL_BASE[level], _LEVEL_SIZE[level]
+    return _subset_table(size, [_grid_bit(base + i) for i in range(size)])
+
+
+_G0, _G1, _G2, _G3 = (_grid_table(level) for level in range(LEVELS))
+_ORTHO: Final = tuple(line for line in LINES if line.kind == "orthogonal")
+
+
+def _ortho_complete_table() -> tuple[int, ...]:
+    """own level-0 occupancy -> bitmask of the orthogonal lines whose 4 points are all
+    own (bit i for ``_ORTHO[i]``)."""
+    table = [0] * (1 << 16)
+    for i, line in enumerate(_ORTHO):
+        need = line.mask
+        free = 0xFFFF & ~need
+        sub = free
+        while True:  # every superset of the line's points
+            table[need | sub] |= 1 << i
+            if sub == 0:
+                break
+            sub = (sub - 1) & free
+    return tuple(table)
+
+
+def _ortho_blocked_table() -> tuple[int, ...]:
+    """occupancy of levels 1-2 (13 bits, level 1 from bit 0) -> bitmask of the
+    orthogonal lines that are crossed (SPF-RUL-4) or hidden (SPF-RUL-7)."""
+    base = _LEVEL_BASE[1]
+    blockers: list[tuple[int, int]] = []  # (line bit, set of points that blocks it)
+    for i, line in enumerate(_ORTHO):
+        for link in line.links:
+            if link.crossable:
+                blockers.append((1 << i, sum(1 << (q - base) for q in link.crossing)))
+        for _, cover in line.hiders:
+            blockers.append((1 << i, 1 << (cover - base)))
+    size = _LEVEL_SIZE[1] + _LEVEL_SIZE[2]
+    return tuple(
+        sum({bit for bit, need in blockers if upper & need == need})
+        for upper in range(1 << size)
+    )
+
+
+_ORTHO_COMPLETE: Final = _ortho_complete_table()
+_ORTHO_BLOCKED: Final = _ortho_blocked_table()
+_B1, _B2, _B3 = _LEVEL_BASE[1], _LEVEL_BASE[2], _LEVEL_BASE[3]
+
+
+def has_line(own: Mask, occupied: Mask) -> bool:
+    """Whether the player owning ``own`` holds at least one of the 24 lines; the same
+    answer as ``holds`` over ``LINES``, from lookup tables. Implements SPF-LINE-1 and
+    SPF-LINE-2."""
+    if _ORTHO_COMPLETE[own & 0xFFFF] & ~_ORTHO_BLOCKED[(occupied >> _B1) & 0x1FFF]:
+        return True
+    occ2 = (occupied >> _B2) & 0xF
+    grid = (
+        (_G0[own & 0xFFFF] & ~_G2[occ2])
+        | _G2[(own >> _B2) & 0xF]
+        | (_G1[(own >> _B1) & 0x1FF] & ~_G3[occupied >> _B3])
+        | _G3[own >> _B3]
+    )
+    t = grid & (grid >> 9)
+    if t & (t >> 18):
+        return True
+    t = grid & (grid >> 7)
+    return bool(t & (t >> 14))
+
+
+FAST_TABLES: Final = (_G0, _G1, _G2, _G3, _ORTHO_COMPLETE, _ORTHO_BLOCKED)
+"""The lookup tables behind ``has_line``, for code that inlines it (the fast perft)."""

@@ -1,0 +1,194 @@
+"""Sploof position and move notation: parsing, formatting and the checks that reject
+impossible positions. The grammar is documented in ``shibumi_rules.games.sploof``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ..board import Board
+from ..errors import NotationError, OptionError, PositionError
+from ..geometry import NAMES, points_of
+from ..notation import Colour, parse_point
+from .sploof_rules import (
+    BALLS_PER_COLOUR,
+    PERIMETER,
+    PLAYERS,
+    SimultaneousRule,
+    SploofMove,
+    SploofState,
+    SupplyRule,
+)
+
+UNCOUNTED = "-"
+"""How a white or black supply count is written under ``supply=unlimited``."""
+
+
+def format_move(move: SploofMove) -> str:
+    """``1c3`` for a placement, ``x1a1`` for a removal."""
+    return str(move)
+
+
+def parse_move(text: str) -> SploofMove:
+    """Parse ``1c3`` or ``x1a1`` (case-insensitive); NotationError says what is wrong."""
+    body = text.strip()
+    if not body:
+        raise NotationError("empty move: expected a point name (1c3) or x and a point "
+                            "name (x1a1)")
+    remove = body[0] in "xX"
+    name = body[1:] if remove else body
+    if not name:
+        raise NotationError(f"bad move {text!r}: x must be followed by the point name of "
+                            "the red ball to remove (x1a1)")
+    try:
+        point = parse_point(name)
+    except NotationError as err:
+        raise NotationError(
+            f"bad move {text!r}: {err.message}; a move is a point name (1c3) to place "
+            f"or x and a point name (x1a1) to remove a red ball") from None
+    return SploofMove(point, remove)
+
+
+def format_position(state: SploofState) -> str:
+    """``BOARD TURN stock:W,B supply:W,B,R simultaneous=V supply=V``."""
+    white, black, red = state.supply
+    supply = ",".join(UNCOUNTED if n is None else str(n) for n in (white, black)) + f",{red}"
+    options = " ".join(f"{k}={v}" for k, v in sorted(state.options.items()))
+    return (f"{state.board.to_text()} {state.turn.label} "
+            f"stock:{state.stock[0]},{state.stock[1]} supply:{supply} {options}")
+
+
+def parse_position(text: str,
+                   resolve_options: Callable[[Mapping[str, str]], dict[str, str]]
+                   ) -> SploofState:
+    """Parse a position; ``resolve_options`` checks option names and values and fills
+    in defaults. Raises NotationError (malformed), OptionError or PositionError."""
+    fields = text.split()
+    if len(fields) < 4:
+        raise NotationError(
+            f"bad position {text!r}: expected BOARD TURN stock:W,B supply:W,B,R "
+            f"[option=value ...], found {len(fields)} field(s)")
+    board_text, turn_text, stock_text, supply_text, *option_texts = fields
+    board = Board.from_text(board_text, "WBR")
+    turn = _parse_turn(turn_text)
+    stock = _parse_counts(stock_text, "stock", ("white", "black"), allow_uncounted=False)
+    supply = _parse_counts(supply_text, "supply", ("white", "black", "red"),
+                           allow_uncounted=True)
+    options = resolve_options(_parse_options(option_texts))
+    supply_rule: SupplyRule = "unlimited" if options["supply"] == "unlimited" else "limited"
+    simultaneous: SimultaneousRule = "draw" if options["simultaneous"] == "draw" else "mover"
+    if supply[2] is None:
+        raise NotationError("bad supply field: the red supply is always counted; "
+                            f"'{UNCOUNTED}' is only for white and black under "
+                            "supply=unlimited")
+    for colour in PLAYERS:
+        if (supply[colour] is None) != (supply_rule == "unlimited"):
+            expected = (f"'{UNCOUNTED}'" if supply_rule == "unlimited" else "a number")
+            raise NotationError(
+                f"bad supply field {supply_text!r}: under supply={supply_rule} the "
+                f"{colour.label} supply is written as {expected}")
+    state = SploofState(board, turn, (_counted(stock[0]), _counted(stock[1])),
+                        (supply[0], supply[1], _counted(supply[2])), supply_rule, simultaneous)
+    check_position(state)
+    return state
+
+
+def _counted(n: int | None) -> int:
+    assert n is not None
+    return n
+
+
+def _parse_turn(text: str) -> Colour:
+    for colour in PLAYERS:
+        if text == colour.label:
+            return colour
+    raise NotationError(f"bad player to move {text!r}: expected 'white' or 'black'")
+
+
+def _parse_counts(text: str, label: str, owners: tuple[str, ...], allow_uncounted: bool
+                  ) -> list[int | None]:
+    prefix = label + ":"
+    n = len(owners)
+    shape = ",".join(["N"] * n)
+    if not text.startswith(prefix):
+        raise NotationError(f"bad {label} field {text!r}: expected {prefix}{shape}")
+    parts = text[len(prefix):].split(",")
+    if len(parts) != n:
+        raise NotationError(
+            f"bad {label} field {text!r}: expected {n} counts ({prefix}{shape}), "
+            f"found {len(parts)}")
+    out: list[int | None] = []
+    for owner, part in zip(owners, parts):
+        if allow_uncounted and part == UNCOUNTED:
+            out.append(None)
+        elif part.isdigit() and part.isascii():
+            out.append(int(part))
+        elif part.startswith("-") and part[1:].isdigit() and part[1:].isascii():
+            raise PositionError(f"{label} of {owner} is {part}: a count cannot be negative")
+        else:
+            raise NotationError(f"bad {label} field {text!r}: {part!r} is not a count")
+    return out
+
+
+def _parse_options(texts: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for text in texts:
+        key, sep, value = text.partition("=")
+        if not sep or not key or not value:
+            raise NotationError(f"bad position field {text!r}: expected option=value "
+                                "after the supply field")
+        if key in options:
+            raise OptionError(f"option {key!r} is given twice in the position")
+        options[key] = value
+    return options
+
+
+def check_position(state: SploofState) -> None:
+    """Raise PositionError when the state cannot exist: red balls off the perimeter
+    holes (SPF-SETUP-1: red balls start there, are never placed, and at level 0 never
+    drop), or ball counts that do not add up to the 16 of each colour (SHB-SET-1).
+    Gravity is checked when the board is parsed (SHB-GRAVITY-1)."""
+    white, black, red = state.board.masks
+    stray = red & ~PERIMETER
+    if stray:
+        names = " ".join(NAMES[p] for p in points_of(stray))
+        raise PositionError(
+            f"red ball at {names}: in Sploof red balls stand only on the 12 perimeter "
+            "holes of level 0 (they are never placed)", "SPF-SETUP-1")
+    if state.supply[2] + red.bit_count() != BALLS_PER_COLOUR:
+        raise PositionError(
+            f"red balls: {red.bit_count()} on the board + {state.supply[2]} in the supply "
+            f"= {red.bit_count() + state.supply[2]}, the set has {BALLS_PER_COLOUR}",
+            "SHB-SET-1")
+    for colour, mask in zip(PLAYERS, (white, black)):
+        own_supply = state.supply[colour]
+        if own_supply is None:
+            continue
+        on_board, in_stock = mask.bit_count(), state.stock[colour]
+        total = on_board + in_stock + own_supply
+        if total != BALLS_PER_COLOUR:
+            raise PositionError(
+                f"{colour.label} balls: {on_board} on the board + {in_stock} in stock + "
+                f"{own_supply} in the supply = {total}, the set has {BALLS_PER_COLOUR} "
+                "(supply=limited)", "SHB-SET-1")
+
+
+def with_supply_rule(state: SploofState, rule: SupplyRule) -> SploofState:
+    """The same position under another supply rule: going to ``unlimited`` forgets the
+    white and black supply counts; going to ``limited`` recomputes them from the 16
+    balls of each colour (PositionError if a player already holds more)."""
+    if rule == state.supply_rule:
+        return state
+    red = state.supply[2]
+    if rule == "unlimited":
+        own: list[int | None] = [None, None]
+    else:
+        own = []
+        for colour in PLAYERS:
+            held = state.board.masks[colour].bit_count() + state.stock[colour]
+            if held > BALLS_PER_COLOUR:
+                raise PositionError(
+                    f"{colour.label} has {held} balls on the board and in stock; "
+                    f"supply=limited allows {BALLS_PER_COLOUR}", "SHB-SET-1")
+            own.append(BALLS_PER_COLOUR - held)
+    return SploofState(state.board, state.turn, state.stock, (own[0], own[1], red), rule,
+                       state.simultaneous)
