@@ -1,0 +1,126 @@
+"""``shibumi-rules explain``: answer a rules question about a position, step by step,
+each step citing its rule, as text, JSON or an SVG picture."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from ..cli import command
+from ..errors import NotationError, ShibumiError
+from ..game import parse_option_pairs
+from ..games import GAME_NAMES, get_game
+from .output import render_report_svg, render_text, report_json
+from .report import Setup, explain, split_moves
+
+USAGE_NOTE = """\
+how the moves and the question are told apart:
+  --moves takes ONE argument holding one or more moves separated by spaces or commas,
+  and may be repeated; the moves are played in order from the start position (or from
+  --position). QUESTION is the single positional move after GAME. So
+    explain sploof --moves "1c3 1e3" 3c3      asks about 3c3 after 1c3 1e3
+    explain sploof --moves 1c3,1e3 3c3        the same
+    explain sploof --moves 1c3 --moves 1e3    no question: the state after 1c3 1e3
+  A second positional move is an error (quote the --moves list instead).
+
+If a move of --moves is illegal, the replay stops there and that move is explained
+(exit status 1). An illegal QUESTION is an answer, not an error (exit status 0).
+
+examples:
+  shibumi-rules explain sploof --moves "1c3 1e3 1c5 1e5" 2d4
+  shibumi-rules explain sploof --position "RRRR,RWWR,...  white stock:2,2 ..." x1a1
+  shibumi-rules explain splink R1a1+W1c1 --json
+  shibumi-rules explain sploof --moves "..." 1g7 --compare-rulings --svg answer.svg
+"""
+
+
+class _IntermixedParser(argparse.ArgumentParser):
+    """Lets the question follow the options (``explain sploof --moves "1c3 1e3" 3c3``):
+    plain parsing in Python 3.11 takes positionals only before the first option."""
+
+    _inside = False
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        if self._inside:  # parse_known_intermixed_args calls back here
+            return super().parse_known_args(args, namespace)
+        self._inside = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._inside = False
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    p.__class__ = _IntermixedParser
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = USAGE_NOTE
+    p.add_argument("game", choices=GAME_NAMES)
+    p.add_argument("question", nargs="*", metavar="QUESTION",
+                   help="a move (e.g. 3c3, x1a1, R1a1+W1c1): is it legal, and what happens "
+                        "if it is played? Without it: the state of the position")
+    p.add_argument("--position", help="ask about this position (notation) instead of the start")
+    p.add_argument("--moves", action="append", default=[], metavar="M",
+                   help="moves to play first: one argument, moves separated by spaces or "
+                        "commas (repeatable)")
+    p.add_argument("--first", help="who moves first from the start (Sploof: white or black)")
+    p.add_argument("--seed", type=int, help="choose the first player at random, reproducibly")
+    p.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="answer under this alternative of a ruling (repeatable)")
+    p.add_argument("--compare-rulings", action="store_true",
+                   help="also show each alternative of every ruling option that changes "
+                        "the answer, with the answer it gives")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--svg", metavar="FILE",
+                   help="also write the answer as an SVG picture to FILE ('-': print the "
+                        "SVG instead of the text)")
+    p.add_argument("--no-diagram", action="store_true",
+                   help="leave the text diagrams out of the text output")
+
+
+def _question(parts: list[str]) -> str | None:
+    if len(parts) > 1:
+        raise NotationError(
+            f"explain takes one question move, got {len(parts)} ({' '.join(parts)}); to "
+            f"play moves first pass them as one argument: --moves \"{' '.join(parts[:-1])}\" "
+            f"{parts[-1]}")
+    return parts[0] if parts else None
+
+
+@command("explain", "explain a move (legal? what happens?) or a position, citing the rules",
+         _configure)
+def _explain(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    question = _question(args.question)
+    if args.position is not None and (args.first is not None or args.seed is not None):
+        raise ShibumiError("--first and --seed choose the start position; they cannot be "
+                           "used with --position")
+    first = None if args.position is not None else game.choose_first(args.first, args.seed)
+    setup = Setup(args.position, first, split_moves(args.moves),
+                  parse_option_pairs(args.option))
+    report = explain(game, setup, question, compare=args.compare_rulings)
+    if args.svg is not None:
+        svg = render_report_svg(report)
+        if args.svg == "-":
+            sys.stdout.write(svg)
+        else:
+            try:
+                with open(args.svg, "w", encoding="utf-8", newline="\n") as handle:
+                    handle.write(svg)
+            except OSError as err:
+                raise ShibumiError(f"cannot write the SVG to {args.svg!r}: "
+                                   f"{err.strerror}") from None
+    if args.svg != "-":
+        if args.json:
+            print(json.dumps(report_json(report), indent=2))
+        else:
+            sys.stdout.write(render_text(report, diagrams=not args.no_diagram))
+    if report.stop is not None:
+        rule = getattr(report.answer, "rule", None)
+        print(f"error: move {report.stop.number} {report.stop.move!r} of --moves is "
+              f"illegal [{rule}]; the explanation above is about it", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,140 @@
+"""Explanations of the mechanics every Shibumi game shares: valid locations with their
+supporters, pinning with the balls a pinned ball supports, and the drop chain of a
+removal. Each function reads the shared board functions, so explanations agree with
+the engine by construction."""
+
+from __future__ import annotations
+
+from ..board import Board, Drop, pinned
+from ..geometry import COORDS, NAMES, SUPPORTEES, SUPPORTERS, Point
+from ..notation import Colour
+from ..svg import Arrow, Ghost, Mark, Ring
+from .model import Step
+
+
+def level_word(point: Point) -> str:
+    """``level 2``, numbered as in the point names (1 is the board)."""
+    return f"level {COORDS[point].level + 1}"
+
+
+def ball(board: Board, point: Point) -> str:
+    """``2b2 (white)`` or ``2b2 (empty)``."""
+    colour = board.colour_at(point)
+    return f"{NAMES[point]} ({colour.label if colour is not None else 'empty'})"
+
+
+def names(points: list[Point] | tuple[Point, ...]) -> str:
+    return ", ".join(NAMES[p] for p in points)
+
+
+def supported_by(board: Board, point: Point) -> list[Point]:
+    """The balls resting on ``point``."""
+    occupied = board.occupied
+    return [q for q in SUPPORTEES[point] if occupied >> q & 1]
+
+
+def missing_supporters(board: Board, point: Point) -> list[Point]:
+    occupied = board.occupied
+    return [q for q in SUPPORTERS[point] if not occupied >> q & 1]
+
+
+def placement_check(board: Board, point: Point) -> Step:
+    """Whether ``point`` is a valid location, with its supporters. Explains
+    SHB-PLACE-1."""
+    name = NAMES[point]
+    colour = board.colour_at(point)
+    if colour is not None:
+        return Step("SHB-PLACE-1",
+                    f"{name} already holds a {colour.label} ball: not a valid location",
+                    False)
+    if COORDS[point].level == 0:
+        return Step("SHB-PLACE-1", f"{name} is an empty hole of the board: a valid location",
+                    True)
+    missing = missing_supporters(board, point)
+    supporters = " ".join(ball(board, q) for q in SUPPORTERS[point])
+    if missing:
+        return Step(
+            "SHB-PLACE-1",
+            f"{name} is on {level_word(point)} and needs a ball on each of its 4 supporters; "
+            f"{supporters}: {names(missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} empty, so it is not a valid location",
+            False,
+        )
+    return Step(
+        "SHB-PLACE-1",
+        f"{name} is empty and its 4 supporters all hold a ball ({supporters}); "
+        "any colours make a platform, so it is a valid location",
+        True,
+    )
+
+
+def placement_marks(board: Board, point: Point, colour: Colour | None) -> list[Mark]:
+    """The location, its supporters (and the missing ones) for a picture."""
+    marks: list[Mark] = []
+    if colour is not None and board.colour_at(point) is None:
+        marks.append(Ghost(point, colour))
+    marks.append(Ring((point,), "move"))
+    present = tuple(q for q in SUPPORTERS[point] if board.colour_at(q) is not None)
+    missing = tuple(missing_supporters(board, point))
+    if present:
+        marks.append(Ring(present, "supporter"))
+    if missing:
+        marks.append(Ring(missing, "missing"))
+    return marks
+
+
+def pin_check(board: Board, point: Point) -> Step:
+    """Whether the ball at ``point`` is pinned, naming the balls it supports. Explains
+    SHB-PIN-1."""
+    above = supported_by(board, point)
+    name = NAMES[point]
+    is_pinned = bool(pinned(board.occupied) >> point & 1)
+    assert is_pinned == (len(above) >= 2)
+    if is_pinned:
+        return Step(
+            "SHB-PIN-1",
+            f"{name} supports {len(above)} balls on the level above "
+            f"({' '.join(ball(board, q) for q in above)}), so it is pinned and cannot be "
+            "removed",
+            False,
+        )
+    if above:
+        return Step("SHB-PIN-1",
+                    f"{name} supports one ball ({ball(board, above[0])}): it is not pinned",
+                    True)
+    return Step("SHB-PIN-1", f"{name} supports no ball: it is not pinned", True)
+
+
+def removal_marks(board: Board, point: Point) -> list[Mark]:
+    """The removed ball, the balls it supports, and the drops, for a picture."""
+    above = tuple(supported_by(board, point))
+    marks: list[Mark] = [Ring((point,), "removed")]
+    if len(above) >= 2:
+        marks.append(Ring((point,), "pinned"))
+    if above:
+        marks.append(Ring(above, "supported"))
+    if len(above) < 2:
+        _, drops = board.remove(point)
+        marks.extend(Arrow(d.source, d.target) for d in drops)
+    return marks
+
+
+def drop_steps(board: Board, point: Point) -> tuple[Board, tuple[Drop, ...], list[Step]]:
+    """Remove the (unpinned) ball at ``point``: the board after, the drops, and one
+    step per drop. Explains SHB-DROP-1."""
+    after, drops = board.remove(point)
+    if not drops:
+        return after, drops, [Step("SHB-DROP-1",
+                                   f"no ball rests on {NAMES[point]}: nothing drops")]
+    steps = [
+        Step("SHB-DROP-1",
+             f"the {d.colour.label} ball at {NAMES[d.source]} drops one level into "
+             f"{NAMES[d.target]}")
+        for d in drops
+    ]
+    return after, drops, steps
+
+
+def drop_facts(drops: tuple[Drop, ...]) -> list[dict[str, str]]:
+    return [{"colour": d.colour.label, "from": NAMES[d.source], "to": NAMES[d.target]}
+            for d in drops]
