@@ -1,0 +1,167 @@
+"""``shibumi-rules match splink``: play a Duel or Bid match, or replay a record.
+
+Plays between built-in players and prints the bids, every move with the score after it
+and (unless ``--brief``) the board, each game's end, and the result. ``--json`` prints
+only the match record, which ``--replay FILE`` reads back, checks move by move, and
+prints the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from ..cli import command
+from ..errors import NotationError, OptionError
+from ..game import parse_option_pairs
+from .splink import GAME, REASONS, score
+from .splink_matches import (
+    MATCH_DEFAULT_OPTIONS,
+    MatchObserver,
+    first_from_seed,
+    make_players,
+    replay_match,
+    run_match,
+)
+from .splink_players import GREEDY_ESTIMATE, PLAYER_KINDS
+from .splink_records import BidRecord, GameRecord, MatchRecord
+from .splink_state import SplinkState
+
+_DEFAULT_PLAYERS = "random,greedy"
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = (
+        "formats:\n"
+        "  duel  two games, roles switched; the higher score as attractor wins, equal\n"
+        "        scores draw (SPK-DUEL-1, SPK-RUL-8)\n"
+        "  bid   the first player opens the bidding; bids 1..60 rise or a player\n"
+        "        passes; who passes first is the repulsor, the other the attractor,\n"
+        "        who wins when the score reaches their bid (SPK-BID-1, SPK-RUL-6)\n"
+        "players:\n"
+        "  random  uniformly random legal moves; random bids\n"
+        "  greedy  best immediate score for its role (one ply); bids up to "
+        f"{GREEDY_ESTIMATE}\n"
+        f"games use {' '.join(f'{k}={v}' for k, v in MATCH_DEFAULT_OPTIONS.items())} "
+        "unless --option says otherwise, so a match always ends.\n"
+        "examples:\n"
+        "  shibumi-rules match splink --format bid --players greedy,random --seed 7\n"
+        "  shibumi-rules match splink --seed 7 --json > match.json\n"
+        "  shibumi-rules match splink --replay match.json --brief"
+    )
+    p.add_argument("game", choices=("splink",), help="the game (matches are Splink's)")
+    p.add_argument("--format", choices=("duel", "bid"), default=None,
+                   help="duel (default) or bid")
+    p.add_argument("--players", default=None, metavar="A,B",
+                   help=f"players 1 and 2, from {', '.join(PLAYER_KINDS)} "
+                        f"(default {_DEFAULT_PLAYERS})")
+    p.add_argument("--seed", type=int, help="seed for the players and for choosing the "
+                   "first player (default: a fresh seed, printed and recorded)")
+    p.add_argument("--first", type=int, choices=(1, 2),
+                   help="player who opens the bidding (bid) or is the attractor of game "
+                        "1 (duel); default: drawn from the seed")
+    p.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="a game option for every game (repeatable): "
+                        + ", ".join(f"{s.name}={'|'.join(s.values or ('N', 'none'))}"
+                                    for s in GAME.options))
+    p.add_argument("--json", action="store_true",
+                   help="print only the match record as one JSON object")
+    p.add_argument("--brief", action="store_true", help="no board diagrams, moves only")
+    p.add_argument("--replay", metavar="FILE",
+                   help="replay and check a match record (JSON; '-' reads stdin) "
+                        "instead of playing")
+
+
+class _Printer(MatchObserver):
+    """Prints the match as it goes."""
+
+    def __init__(self, names: tuple[str, str], brief: bool) -> None:
+        self.names = names
+        self.brief = brief
+
+    def who(self, player: int) -> str:
+        return f"player {player} ({self.names[player - 1]})"
+
+    def bid(self, call: BidRecord, record_players: tuple[str, str]) -> None:
+        said = "passes" if call.bid is None else f"bids {call.bid}"
+        print(f"bidding: {self.who(call.player)} {said}")
+
+    def game_started(self, number: int, attractor: int, state: SplinkState) -> None:
+        print(f"game {number}: attractor {self.who(attractor)}, "
+              f"repulsor {self.who(3 - attractor)}")
+
+    def moved(self, number: int, player: int, move: str, state: SplinkState) -> None:
+        role = state.role.other.value
+        print(f"game {number} turn {state.turns}: {role} {self.who(player)} plays {move}; "
+              f"score {score(state)}")
+        if not self.brief:
+            print(GAME.describe(state).split("\nto move:")[0])
+
+    def game_ended(self, number: int, game: GameRecord, state: SplinkState) -> None:
+        if self.brief:
+            print(GAME.describe(state).split("\nto move:")[0])
+        sentence, rule = REASONS[game.reason]
+        print(f"game {number} over after {state.turns} turns: {sentence} [{rule}]; "
+              f"the attractor {self.who(game.attractor)} scores {game.score}")
+
+    def match_ended(self, record: MatchRecord) -> None:
+        print(f"result: {record.result.summary}")
+
+
+def _read_record(path: str) -> MatchRecord:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as err:
+        raise NotationError(f"cannot read {path}: {err.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise NotationError(f"{path}: not JSON: {err.msg} at line {err.lineno} "
+                            f"column {err.colno}") from None
+    return MatchRecord.from_json(data)
+
+
+@command("match", "play a Splink match (duel or bid) between built-in players, or "
+         "replay a record", _configure)
+def _match(args: argparse.Namespace) -> int:
+    if args.replay is not None:
+        used = [flag for flag, value in (("--format", args.format),
+                                         ("--players", args.players),
+                                         ("--seed", args.seed), ("--first", args.first),
+                                         ("--option", args.option or None))
+                if value is not None]
+        if used:
+            raise OptionError(f"--replay takes everything from the record; "
+                              f"{', '.join(used)} cannot be used with it")
+        record = _read_record(args.replay)
+        observer = None if args.json else _Printer(record.players, args.brief)
+        if not args.json:
+            print(f"replaying a {record.format} match: player 1 {record.players[0]}, "
+                  f"player 2 {record.players[1]}")
+        rebuilt = replay_match(record, observer)
+        if args.json:
+            print(json.dumps(rebuilt.to_json()))
+        return 0
+    names = (args.players or _DEFAULT_PLAYERS).split(",")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    players = make_players([n.strip() for n in names], seed)
+    options = parse_option_pairs(args.option)
+    first = args.first if args.first is not None else first_from_seed(seed)
+    fmt = args.format or "duel"
+    observer = None
+    if not args.json:
+        observer = _Printer((players[0].name, players[1].name), args.brief)
+        print(f"{fmt} match, seed {seed}: player 1 {players[0].name}, "
+              f"player 2 {players[1].name}; player {first} first")
+    record = run_match(fmt, players, options=options, first=first, seed=seed,
+                       observer=observer)
+    if args.json:
+        print(json.dumps(record.to_json()))
+    return 0

@@ -1,0 +1,190 @@
+"""Splink moves on bare masks: which placements and removals are legal, and how many.
+
+A position here is just two 30-bit masks (red, white) plus whether each colour can still
+be drawn from the supply. The game module, the fast perft and the players all call
+these functions, so the rules of a move are written once.
+
+Two facts make counting cheap:
+
+- A placement pair is legal when its lower point is valid now and its higher point is
+  valid once the lower one is filled (a point that completes a platform always has a
+  lower index than the point on it). With ``V`` the valid locations, ``n = |V|`` and
+  ``N(p)`` the points that become valid only once ``p`` is filled, the number of pairs
+  is ``n(n-1) + 2 * sum(|N(p)|)``: every ordered pair of distinct points of ``V`` (red
+  on one, white on the other), plus both colourings of ``p`` and a point of ``N(p)``.
+  A point of ``N(p)`` is an empty point whose only missing supporter is ``p``.
+- A removal empties only the top of its drop chain (every other chain point takes the
+  ball from the point above it), so the occupancy after it, and hence the number of
+  places for the new ball, needs no colour bookkeeping.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..board import drop_chain, shift_chain, supporting_exactly_one, valid_locations
+from ..geometry import (
+    ALL,
+    LEVEL_MASKS,
+    LEVELS,
+    SUPPORTEE_MASK,
+    SUPPORTER_MASK,
+    Mask,
+    Point,
+    points_of,
+)
+
+BALLS_PER_COLOUR: Final = 16
+"""Red and white balls in the shared supply at the start (SPK-SETUP-1)."""
+
+_BASES: Final = tuple((m & -m).bit_length() - 1 for m in LEVEL_MASKS)
+_SIZES: Final = tuple(m.bit_count() for m in LEVEL_MASKS)
+
+
+def _one_missing_tables() -> tuple[tuple[Mask, ...], ...]:
+    """For each level l < 3: table[occupancy of level l] = the level l+1 points that
+    have exactly 3 of their 4 supporters present (absolute bits)."""
+    tables = []
+    for level in range(LEVELS - 1):
+        base, size = _BASES[level], _SIZES[level]
+        uppers = points_of(LEVEL_MASKS[level + 1])
+        table = []
+        for occ in range(1 << size):
+            bits = occ << base
+            table.append(
+                sum(1 << u for u in uppers if (SUPPORTER_MASK[u] & bits).bit_count() == 3)
+            )
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+_T0, _T1, _T2 = _one_missing_tables()
+_B1, _B2 = _BASES[1], _BASES[2]
+_M0 = (1 << _SIZES[0]) - 1
+_M1 = (1 << _SIZES[1]) - 1
+_M2 = (1 << _SIZES[2]) - 1
+_GROUND_PARENTS: Final = LEVEL_MASKS[1]
+"""Level-1 points: their missing supporter is a hole of level 0, always valid if empty."""
+
+
+def followers(occupied: Mask, valid: Mask) -> list[tuple[Point, Point]]:
+    """Every (p, u) where ``p`` is valid and ``u`` becomes valid once ``p`` is filled:
+    ``u`` is empty and ``p`` is its only missing supporter. Implements SPK-RUL-1."""
+    out = []
+    almost = (
+        _T0[occupied & _M0] | _T1[(occupied >> _B1) & _M1] | _T2[(occupied >> _B2) & _M2]
+    )
+    while almost:
+        low = almost & -almost
+        almost ^= low
+        missing = SUPPORTER_MASK[low.bit_length() - 1] & ~occupied
+        if missing & valid:
+            out.append((missing.bit_length() - 1, low.bit_length() - 1))
+    out.sort()
+    return out
+
+
+def follower_count(occupied: Mask, valid: Mask) -> int:
+    """``sum(|N(p)|)`` over valid ``p``: the number of pairs :func:`followers` lists."""
+    almost1 = _T0[occupied & _M0]
+    upper = (_T1[(occupied >> _B1) & _M1] | _T2[(occupied >> _B2) & _M2])
+    count = almost1.bit_count()  # a level-1 point's missing supporter is an empty hole
+    while upper:
+        low = upper & -upper
+        upper ^= low
+        if SUPPORTER_MASK[low.bit_length() - 1] & ~occupied & valid:
+            count += 1
+    return count
+
+
+def can_draw(red: Mask, white: Mask, unlimited: bool) -> tuple[bool, bool]:
+    """Whether the supply holds a red and a white ball (always, when unlimited).
+    Under the limited supply each colour's supply is 16 minus its balls on the board."""
+    if unlimited:
+        return True, True
+    return red.bit_count() < BALLS_PER_COLOUR, white.bit_count() < BALLS_PER_COLOUR
+
+
+def removable(red: Mask, white: Mask, red_in_supply: bool, white_in_supply: bool) -> Mask:
+    """Balls that move (b) may remove: they support exactly one ball, and the supply
+    holds a ball of the other colour before the removal. Implements SPK-REMOVE-1 and
+    SPK-RUL-7."""
+    once = supporting_exactly_one(red | white)
+    out = 0
+    if white_in_supply:
+        out |= once & red
+    if red_in_supply:
+        out |= once & white
+    return out
+
+
+def chain_top(occupied: Mask, point: Point) -> Point:
+    """The last point of the drop chain above ``point``: the one a removal empties."""
+    above = SUPPORTEE_MASK[point] & occupied
+    while above:
+        point = above.bit_length() - 1
+        above = SUPPORTEE_MASK[point] & occupied
+    return point
+
+
+def count_moves(red: Mask, white: Mask, unlimited: bool) -> int:
+    """Number of legal moves (a) and (b), without listing them; 0 on a complete
+    pyramid (SPK-END-1)."""
+    occupied = red | white
+    if occupied == ALL:
+        return 0
+    red_ok, white_ok = can_draw(red, white, unlimited)
+    total = 0
+    if red_ok and white_ok:
+        valid = valid_locations(occupied)
+        n = valid.bit_count()
+        total = n * (n - 1) + 2 * follower_count(occupied, valid)
+    for b in points_of(removable(red, white, red_ok, white_ok)):
+        total += valid_locations(occupied & ~(1 << chain_top(occupied, b))).bit_count()
+    return total
+
+
+def has_moves(red: Mask, white: Mask, unlimited: bool) -> bool:
+    """Whether any move is legal. Below 30 balls the count is even, so at least two
+    points are empty and a pair always fits when both colours are in the supply; a
+    removal always has the vacated top of its chain to place on."""
+    if red | white == ALL:
+        return False
+    red_ok, white_ok = can_draw(red, white, unlimited)
+    return (red_ok and white_ok) or bool(removable(red, white, red_ok, white_ok))
+
+
+def remove_masks(red: Mask, white: Mask, point: Point) -> tuple[Mask, Mask, Mask]:
+    """Masks after removing the ball at ``point`` with its drop chain, and the
+    occupancy. Implements SHB-DROP-1."""
+    chain = drop_chain(red | white, point)
+    new_red, new_white = shift_chain(red, chain), shift_chain(white, chain)
+    return new_red, new_white, new_red | new_white
+
+
+def children(red: Mask, white: Mask, unlimited: bool) -> list[tuple[Mask, Mask]]:
+    """The (red, white) masks after each legal move, in canonical move order."""
+    occupied = red | white
+    if occupied == ALL:
+        return []
+    red_ok, white_ok = can_draw(red, white, unlimited)
+    out: list[tuple[Mask, Mask]] = []
+    if red_ok and white_ok:
+        valid = valid_locations(occupied)
+        bits = [1 << p for p in points_of(valid)]
+        extra: dict[int, list[int]] = {}
+        for p, u in followers(occupied, valid):
+            extra.setdefault(1 << p, []).append(1 << u)
+        for i, low in enumerate(bits):
+            highs = bits[i + 1:] + extra.get(low, [])
+            for high in sorted(highs):
+                out.append((red | low, white | high))
+                out.append((red | high, white | low))
+    for b in points_of(removable(red, white, red_ok, white_ok)):
+        new_red, new_white, new_occ = remove_masks(red, white, b)
+        spots = valid_locations(new_occ)
+        if red >> b & 1:
+            out.extend((new_red, new_white | 1 << v) for v in points_of(spots))
+        else:
+            out.extend((new_red | 1 << v, new_white) for v in points_of(spots))
+    return out
