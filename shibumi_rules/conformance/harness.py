@@ -1,0 +1,872 @@
+"""The conformance checks: an engine, driven over the protocol, against the reference.
+
+Four kinds of check, each comparing the engine's answers with the reference's:
+
+- the spec's conformance vectors (``spec/conformance/*.jsonl``);
+- perft with divide from the start, descending into the first move whose count differs
+  until the exact position and move where the two disagree;
+- seeded random games, comparing legal moves, successors and outcomes at every ply;
+- illegal moves, which the engine must reject.
+
+Every divergence is attributed to rule IDs (``attribution``) and recorded once; the
+smallest example of each kind and rule set is kept (``Recorder``). Engine failures
+(crash, hang, flood, garbage) are recorded too; the engine is restarted and the run
+goes on until too many failures in a row make it pointless.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from ..errors import ShibumiError
+from ..game import Game
+from .attribution import Analyst, analyst_for
+from .client import EngineFailure, EngineProcess, Exchange
+from .protocol import FEATURES, PROTOCOL_VERSION, Message
+
+AnyGame = Game[Any, Any]
+
+DEFAULT_DEPTH: Final = {"sploof": 3, "splink": 2}
+"""Perft depth per game when ``--depth`` is not given (a few seconds in all)."""
+MAX_CONSECUTIVE_FAILURES: Final = 3
+MAX_FAILURES: Final = 12
+ILLEGAL_PER_NODE: Final = 2
+MAX_PLIES: Final = 150
+
+KINDS: Final = {
+    "extra-move": "the engine allows a move the reference rejects",
+    "missing-move": "the engine does not allow a legal move",
+    "successor": "wrong position after a move",
+    "outcome": "wrong outcome",
+    "rejection": "an illegal move rejected with the wrong error kind",
+    "error": "the engine answered with an error where the reference answers",
+    "perft": "perft counts differ",
+    "protocol": "the engine broke the protocol",
+    "crash": "the engine crashed",
+    "timeout": "the engine did not answer in time",
+    "flood": "the engine flooded its output",
+}
+
+
+class UsageError(ShibumiError):
+    """The run cannot start as asked (exit status 2)."""
+
+
+class _GiveUp(Exception):
+    """Too many engine failures: stop checking."""
+
+
+# -- results ------------------------------------------------------------------------
+
+@dataclass
+class Divergence:
+    """One disagreement, with everything needed to reproduce it."""
+
+    kind: str
+    game: str
+    position: str | None
+    move: str | None
+    expected: Any
+    actual: Any
+    rules: list[str]
+    source: str
+    detail: str = ""
+    balls: int = 0
+    occurrences: int = 1
+
+    @property
+    def size(self) -> tuple[int, int, str]:
+        return (self.balls, len(self.position or ""), self.move or "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "summary": KINDS.get(self.kind, self.kind),
+            "game": self.game, "rules": self.rules, "position": self.position,
+            "move": self.move, "expected": self.expected, "actual": self.actual,
+            "detail": self.detail, "source": self.source, "occurrences": self.occurrences,
+        }
+
+
+class Recorder:
+    """Keeps each divergence once: the same (kind, game, position, move) is ignored;
+    divergences of the same kind, game and rules are grouped, keeping the smallest
+    example and counting the rest."""
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple[str, str, tuple[str, ...]], Divergence] = {}
+        self.total = 0
+        """Distinct divergences recorded (every occurrence of every group)."""
+        self._seen: set[tuple[str, str, str | None, str | None]] = set()
+
+    def add(self, item: Divergence) -> bool:
+        key = (item.kind, item.game, item.position, item.move)
+        if key in self._seen:
+            return False
+        self._seen.add(key)
+        self.total += 1
+        group = (item.kind, item.game, tuple(item.rules))
+        kept = self.groups.get(group)
+        if kept is None:
+            self.groups[group] = item
+        else:
+            item.occurrences = kept.occurrences + 1
+            if item.size < kept.size:
+                self.groups[group] = item
+            else:
+                kept.occurrences += 1
+        return True
+
+    @property
+    def divergences(self) -> list[Divergence]:
+        return sorted(self.groups.values(),
+                      key=lambda d: (d.game, _KIND_ORDER.get(d.kind, 99), d.rules, d.size))
+
+    def __len__(self) -> int:
+        return len(self.groups)
+
+
+_KIND_ORDER: Final = {kind: i for i, kind in enumerate(KINDS)}
+
+
+@dataclass
+class PhaseStats:
+    """What one phase did: checks made, positions compared, and checks skipped."""
+
+    checks: int = 0
+    positions: int = 0
+    divergences: int = 0
+    skipped: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RuleTally:
+    vectors: int = 0
+    failed: int = 0
+
+
+@dataclass
+class RunResult:
+    engine_argv: list[str]
+    identity: dict[str, Any]
+    games: list[str]
+    phases: dict[str, PhaseStats]
+    recorder: Recorder
+    rules: dict[str, RuleTally]
+    positions: int
+    elapsed: float
+    aborted: str | None
+    restarts: int
+    config: dict[str, Any]
+
+    @property
+    def conformant(self) -> bool:
+        return not len(self.recorder) and self.aborted is None
+
+    @property
+    def rate(self) -> float:
+        return self.positions / self.elapsed if self.elapsed > 0 else 0.0
+
+
+# -- configuration -------------------------------------------------------------------
+
+@dataclass
+class Config:
+    games: list[str] | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    seed: int = 1
+    random_games: int = 6
+    depth: int | None = None
+    vectors: list[Path] | None = None
+    """Vector files; None finds ``spec/conformance/*.jsonl`` next to the package."""
+    timeout: float = 10.0
+    progress: TextIO | None = None
+    illegal_per_node: int = ILLEGAL_PER_NODE
+    max_plies: int = MAX_PLIES
+
+
+def default_vector_files() -> list[Path]:
+    """The spec's vector files in the source tree (empty when not installed with it)."""
+    folder = Path(__file__).resolve().parents[2] / "spec" / "conformance"
+    return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
+
+
+# -- positions -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Node:
+    """A position the harness checks: the reference state, its canonical notation,
+    and how it was reached from the start (when known)."""
+
+    game: AnyGame
+    state: Any
+    notation: str
+    options: dict[str, str]
+    first: str | None = None
+    moves: tuple[str, ...] | None = None
+
+    def child(self, move: str) -> Node:
+        after = self.game.play(self.state, self.game.parse_move(self.state, move))
+        return Node(self.game, after, self.game.format_position(after), self.options,
+                    self.first, None if self.moves is None else (*self.moves, move))
+
+
+@dataclass
+class Expected:
+    """The reference's answer for a node: its outcome and, per legal move in canonical
+    order, the resulting position and outcome."""
+
+    outcome: dict[str, Any]
+    children: dict[str, tuple[str, dict[str, Any]]]
+
+
+def reference_expectation(node: Node) -> Expected:
+    game, state = node.game, node.state
+    children = {}
+    for move in game.legal_moves(state):
+        after = game.play(state, move)
+        children[game.format_move(move)] = (game.format_position(after),
+                                             game.outcome_json(after))
+    return Expected(game.outcome_json(state), children)
+
+
+def decisive(outcome: Mapping[str, Any]) -> dict[str, Any]:
+    """The compared part of an outcome: everything but the free-text ``reason``."""
+    return {k: v for k, v in outcome.items() if k != "reason"}
+
+
+# -- the engine session --------------------------------------------------------------
+
+class Session:
+    """The engine process plus what the harness knows about it: its identity, and the
+    failures so far. Every request goes through ``call``."""
+
+    def __init__(self, process: EngineProcess, recorder: Recorder) -> None:
+        self.process = process
+        self.recorder = recorder
+        self.identity: dict[str, Any] = {}
+        self.features: set[str] = set()
+        self.consecutive = 0
+        self.failures = 0
+        self._request_id = 0
+
+    def open(self) -> None:
+        """Start the engine and read its identify reply (UsageError when the command
+        cannot start; _GiveUp when the engine cannot identify itself)."""
+        try:
+            self._start()
+        except EngineFailure as err:
+            if err.kind == "start":
+                raise UsageError(err.message) from None
+            raise _GiveUp(f"the engine failed on identify: {err.message}"
+                          + _stderr_note(err.stderr)) from None
+
+    def _start(self) -> None:
+        self.process.start()
+        exchange = self.process.request({"id": self._next_id(), "type": "identify",
+                                         "protocol": PROTOCOL_VERSION})
+        self._strays(exchange, None, "identify")
+        reply = exchange.response
+        if reply is None or exchange.invalid or not reply.get("ok"):
+            why = exchange.invalid or json.dumps(reply)[:200]
+            raise EngineFailure("crash", f"bad identify reply: {why}")
+        self.identity = reply
+        self.features = {f for f in reply.get("features", []) if f in FEATURES}
+        if not self.features & {"notation", "startpos"}:
+            raise EngineFailure("crash", "the engine reads no position form "
+                                         "(features must include notation or startpos)")
+
+    def _next_id(self) -> int:
+        self._request_id += 1
+        return self._request_id
+
+    def call(self, request: Message, where: Where) -> Message | None:
+        """The engine's response (success or error) or None when it failed; failures
+        and protocol breaches are recorded at ``where``."""
+        if not self.process.running:
+            try:
+                self._start()
+            except EngineFailure as err:
+                self._failed(err, where)
+                return None
+        request = {"id": self._next_id(), **request}
+        try:
+            exchange = self.process.request(request)
+        except EngineFailure as err:
+            self._failed(err, where)
+            return None
+        self.consecutive = 0
+        self._strays(exchange, where, request["type"])
+        if exchange.invalid is not None:
+            self.recorder.add(where.divergence(
+                "protocol", f"a valid {request['type']} response",
+                json.dumps(exchange.response)[:300], [], detail=exchange.invalid))
+            return None
+        return exchange.response
+
+    def _strays(self, exchange: Exchange, where: Where | None, kind: str) -> None:
+        for stray in exchange.strays[:1]:
+            place = where or Where("", None, None, f"{kind} request")
+            self.recorder.add(place.divergence(
+                "protocol", "only the response line", stray.excerpt, [],
+                detail=f"{stray.kind} output while answering {kind} "
+                       f"({exchange.stray_count} stray line(s))"))
+
+    def _failed(self, err: EngineFailure, where: Where) -> None:
+        self.failures += 1
+        self.consecutive += 1
+        self.recorder.add(where.divergence(
+            err.kind if err.kind in KINDS else "crash", "a response", err.message, [],
+            detail=err.message + _stderr_note(err.stderr)))
+        if self.consecutive >= MAX_CONSECUTIVE_FAILURES or self.failures >= MAX_FAILURES:
+            raise _GiveUp(f"stopped after {self.failures} engine failures "
+                          f"({self.consecutive} in a row); last: {err.message}"
+                          + _stderr_note(err.stderr))
+
+    def close(self) -> None:
+        self.process.stop()
+
+
+def _stderr_note(stderr: str) -> str:
+    tail = stderr.strip().splitlines()[-3:]
+    return f"; engine stderr ends: {' | '.join(tail)}" if tail else ""
+
+
+@dataclass
+class Where:
+    """Where a check happens, for recording divergences."""
+
+    game: str
+    node: Node | None
+    move: str | None
+    source: str
+
+    def divergence(self, kind: str, expected: Any, actual: Any, rules: list[str],
+                   detail: str = "", move: str | None = None) -> Divergence:
+        node = self.node
+        return Divergence(
+            kind, self.game, node.notation if node else None, move or self.move, expected,
+            actual, rules, self.source, detail,
+            node.game.board(node.state).occupied.bit_count() if node else 0)
+
+
+# -- the harness -------------------------------------------------------------------
+
+class Harness:
+    """Runs every check of one conformance run."""
+
+    def __init__(self, process: EngineProcess, config: Config,
+                 reference: Mapping[str, AnyGame]) -> None:
+        self.config = config
+        self.reference = dict(reference)
+        self.recorder = Recorder()
+        self.session = Session(process, self.recorder)
+        self.phases: dict[str, PhaseStats] = {}
+        self.rules: dict[str, RuleTally] = {}
+        self.positions = 0
+        self._move_pool: dict[str, set[str]] = {}
+        self._tested_rules: dict[str, int] = {}
+        self._last_progress = 0.0
+        self._began = 0.0
+        self._phase = ""
+
+    # -- running ---------------------------------------------------------------------
+    def run(self) -> RunResult:
+        self._began = time.perf_counter()
+        aborted = None
+        games: list[str] = []
+        try:
+            self.session.open()
+            games = self._games()
+            for name in games:
+                self._run_game(name)
+        except _GiveUp as err:
+            aborted = str(err)
+        finally:
+            self.session.close()
+        elapsed = time.perf_counter() - self._began
+        self._say(f"done: {self.positions} positions in {elapsed:.1f} s")
+        return RunResult(
+            self.session.process.argv, self.session.identity, games, self.phases,
+            self.recorder, self.rules, self.positions, elapsed, aborted,
+            max(0, self.session.process.starts - 1), self._config_json())
+
+    def _config_json(self) -> dict[str, Any]:
+        c = self.config
+        return {"games": c.games, "options": c.options, "seed": c.seed,
+                "random_games": c.random_games, "depth": c.depth, "timeout": c.timeout,
+                "vectors": [str(p) for p in c.vectors] if c.vectors is not None else None}
+
+    def _games(self) -> list[str]:
+        """The games to check: those asked for (each must be played by both the engine
+        and the reference), or every game both play."""
+        offered = self.session.identity.get("games", {})
+        if self.config.games:
+            for name in self.config.games:
+                if name not in self.reference:
+                    raise UsageError(f"unknown game {name!r} (known: "
+                                     f"{', '.join(self.reference)})")
+                if name not in offered:
+                    raise UsageError(f"the engine does not play {name} (it plays "
+                                     f"{', '.join(offered) or 'no game'})")
+            return list(self.config.games)
+        games = [name for name in self.reference if name in offered]
+        if not games:
+            raise UsageError("the engine plays none of the reference's games "
+                             f"({', '.join(self.reference)})")
+        return games
+
+    def _run_game(self, name: str) -> None:
+        game = self.reference[name]
+        try:
+            options = game.resolve_options(self.config.options)
+        except ShibumiError as err:
+            raise UsageError(str(err)) from None
+        analyst = analyst_for(game)
+        self._vectors(game, analyst)
+        self._perft(game, analyst, options)
+        self._random_games(game, analyst)
+
+    # -- engine support --------------------------------------------------------------
+    def _supports_options(self, name: str, options: Mapping[str, str]) -> bool:
+        """Whether the engine declared every option value (defaults always count)."""
+        declared = self.session.identity.get("games", {}).get(name, {}).get("options", {})
+        for key, value in options.items():
+            info = declared.get(key)
+            if info is None:
+                if value != self._default(name, key):
+                    return False
+                continue
+            values = info.get("values")
+            if values is not None and value not in values:
+                return False
+        return True
+
+    def _default(self, name: str, key: str) -> str | None:
+        for spec in self.reference[name].options:
+            if spec.name == key:
+                return spec.default
+        return None
+
+    def _position(self, node: Node) -> dict[str, Any] | None:
+        """The position as the engine reads it, or None when it cannot be sent."""
+        if "notation" in self.session.features:
+            return {"notation": node.notation}
+        if "startpos" in self.session.features and node.moves is not None:
+            position: dict[str, Any] = {"moves": list(node.moves)}
+            if node.first is not None:
+                position["first"] = node.first
+            return position
+        return None
+
+    def _request(self, kind: str, node: Node, **extra: Any) -> Message:
+        position = self._position(node)
+        assert position is not None
+        return {"type": kind, "game": node.game.name, "options": node.options,
+                "position": position, **extra}
+
+    # -- one node ---------------------------------------------------------------------
+    def check_node(self, node: Node, expected: Expected, analyst: Analyst, source: str,
+                   stats: PhaseStats) -> int:
+        """Compare the engine's view of one position with the reference: outcome,
+        legal moves, and each legal move's successor and outcome. Returns the number of
+        divergences recorded."""
+        before = self.recorder.total
+        where = Where(node.game.name, node, None, source)
+        answer = self._engine_children(node, expected, where)
+        if answer is None:
+            return self.recorder.total - before
+        outcome, children, listed = answer
+        stats.checks += 1
+        self._count(stats, 1 + len(set(children) & set(expected.children)))
+        game = node.game
+        if decisive(outcome) != decisive(expected.outcome):
+            rules = self._safely(lambda: analyst.outcome(game, node.state, expected.outcome,
+                                                         outcome))
+            self.recorder.add(where.divergence("outcome", expected.outcome, outcome, rules,
+                                               detail=game.outcome_text(node.state)))
+            if outcome.get("over") or expected.outcome.get("over"):
+                return self.recorder.total - before
+        engine_moves = set(listed)
+        for move in listed:
+            if move not in expected.children:
+                rules, why = self._safely_pair(lambda m=move: analyst.illegal(game, node.state,
+                                                                               m))
+                self.recorder.add(where.divergence(
+                    "extra-move", "illegal: " + why, "listed as legal", rules, move=move))
+        for move in expected.children:
+            if move not in engine_moves:
+                rules = self._safely(lambda m=move: analyst.legal(game, node.state, m))
+                self.recorder.add(where.divergence(
+                    "missing-move", "legal", "not listed", rules, move=move))
+        for move, (position, result) in children.items():
+            want = expected.children.get(move)
+            if want is None:
+                continue
+            self._compare_child(node, move, want, position, result, analyst, where)
+        return self.recorder.total - before
+
+    def _compare_child(self, node: Node, move: str, want: tuple[str, dict[str, Any]],
+                       position: str | None, result: dict[str, Any], analyst: Analyst,
+                       where: Where) -> None:
+        game = node.game
+        expected_position, expected_outcome = want
+        if position is not None and position != expected_position:
+            canonical, error = _canonical(game, position)
+            if canonical != expected_position:
+                rules, fields = self._safely_pair(lambda: analyst.successor(
+                    game, node.state, move, expected_position, canonical))
+                detail = (f"the engine's position does not parse: {error}" if error
+                          else f"differs in {', '.join(fields)}")
+                self.recorder.add(where.divergence(
+                    "successor", expected_position, position, rules, detail, move=move))
+                return
+            self.recorder.add(where.divergence(
+                "protocol", expected_position, position, [],
+                "the position is right but not in canonical notation", move=move))
+        if decisive(result) != decisive(expected_outcome):
+            after = game.parse_position(expected_position)
+            rules = self._safely(lambda: analyst.outcome(game, after, expected_outcome,
+                                                         result))
+            self.recorder.add(where.divergence(
+                "outcome", expected_outcome, result, rules, game.outcome_text(after),
+                move=move))
+
+    def _engine_children(self, node: Node, expected: Expected, where: Where
+                         ) -> tuple[dict[str, Any], dict[str, tuple[str | None, dict[str, Any]]],
+                                    list[str]] | None:
+        """The engine's outcome, successors per move, and listed moves for a node, by
+        one ``expand`` request or by ``moves`` and a ``play`` per move."""
+        if "expand" in self.session.features:
+            reply = self.session.call(self._request("expand", node), where)
+            if not self._success(reply, where, "expand"):
+                return None
+            assert reply is not None
+            children: dict[str, tuple[str | None, dict[str, Any]]] = {}
+            listed = []
+            for child in reply["children"]:
+                listed.append(child["move"])
+                children[child["move"]] = (child.get("position"), child["outcome"])
+            self._duplicates(listed, where)
+            return reply["outcome"], children, listed
+        reply = self.session.call(self._request("moves", node), where)
+        if not self._success(reply, where, "moves"):
+            return None
+        assert reply is not None
+        listed = list(reply["moves"])
+        self._duplicates(listed, where)
+        children = {}
+        for move in listed:
+            if move not in expected.children:
+                continue
+            play = self.session.call(self._request("play", node, move=move),
+                                     Where(where.game, node, move, where.source))
+            if not self._success(play, Where(where.game, node, move, where.source), "play"):
+                continue
+            assert play is not None
+            children[move] = (play.get("position"), play["outcome"])
+        return reply["outcome"], children, listed
+
+    def _duplicates(self, listed: list[str], where: Where) -> None:
+        if len(set(listed)) != len(listed):
+            twice = sorted({m for m in listed if listed.count(m) > 1})
+            self.recorder.add(where.divergence(
+                "protocol", "each legal move once", f"listed twice: {' '.join(twice)}", []))
+
+    def _success(self, reply: Message | None, where: Where, kind: str) -> bool:
+        if reply is None:
+            return False
+        if reply.get("ok"):
+            if "notation" in self.session.features and kind in ("play",) \
+                    and "position" not in reply:
+                self.recorder.add(where.divergence(
+                    "protocol", "the resulting position", "no position field", [],
+                    "an engine that reads notation must give the position after a move"))
+            return True
+        error = reply.get("error", {})
+        self.recorder.add(where.divergence(
+            "error", f"an answer to {kind}", f"{error.get('kind')}: {error.get('message')}",
+            [r for r in [error.get("rule_id")] if isinstance(r, str)]))
+        return False
+
+    @staticmethod
+    def _safely(compute: Any) -> list[str]:
+        try:
+            result = compute()
+        except Exception:  # attribution is advice; it never stops a run
+            return []
+        return list(result)
+
+    @staticmethod
+    def _safely_pair(compute: Any) -> tuple[list[str], Any]:
+        try:
+            first, second = compute()
+        except Exception:
+            return [], ""
+        return list(first), second
+
+    # -- illegal moves ---------------------------------------------------------------
+    def check_illegal(self, node: Node, legal: Sequence[str], analyst: Analyst,
+                      rng: random.Random, source: str, stats: PhaseStats) -> None:
+        """Send a few moves the reference rejects here (drawn from moves legal
+        elsewhere, preferring rules tested least) and check the engine rejects them."""
+        game = node.game
+        pool = self._move_pool.setdefault(game.name, set())
+        pool.update(legal)
+        legal_set = set(legal)
+        candidates = sorted(pool - legal_set)
+        if not candidates or self.config.illegal_per_node <= 0:
+            return
+        sample = rng.sample(candidates, min(len(candidates), 12))
+        ranked = []
+        for move in sample:
+            rules, why = analyst.illegal(game, node.state, move)
+            if not rules and why == "the reference accepts it":
+                continue
+            key = rules[0] if rules else ""
+            ranked.append((self._tested_rules.get(key, 0), move, rules, why, key))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        chosen: list[str] = []
+        for _, move, rules, why, key in ranked:
+            if len(chosen) >= self.config.illegal_per_node or key in chosen:
+                continue
+            chosen.append(key)
+            self._tested_rules[key] = self._tested_rules.get(key, 0) + 1
+            where = Where(game.name, node, move, source + ", illegal move")
+            reply = self.session.call(self._request("play", node, move=move), where)
+            stats.checks += 1
+            if reply is None:
+                continue
+            if reply.get("ok"):
+                self.recorder.add(where.divergence(
+                    "extra-move", "illegal: " + why, "accepted", rules))
+                continue
+            kind = reply.get("error", {}).get("kind")
+            if kind != "illegal-move":
+                self.recorder.add(where.divergence(
+                    "rejection", "error kind illegal-move", f"error kind {kind}", rules,
+                    detail=str(reply.get("error", {}).get("message", ""))))
+
+    # -- vectors -----------------------------------------------------------------------
+    def _vectors(self, game: AnyGame, analyst: Analyst) -> None:
+        stats = self.phases.setdefault(f"{game.name} vectors", PhaseStats())
+        files = self.config.vectors if self.config.vectors is not None \
+            else default_vector_files()
+        vectors = [v for v in load_vectors(files) if v.game == game.name]
+        if not files or not vectors:
+            stats.notes.append("no vectors found")
+            return
+        if "notation" not in self.session.features:
+            stats.skipped += len(vectors)
+            stats.notes.append("skipped: the engine does not read position notation")
+            return
+        self._phase = f"{game.name} vectors"
+        wanted = self.config.options
+        for i, vector in enumerate(vectors, 1):
+            if any(vector.options.get(k) != v for k, v in wanted.items()):
+                continue
+            if not self._supports_options(game.name, vector.options):
+                stats.skipped += 1
+                continue
+            try:
+                state = game.parse_position(vector.position)
+            except ShibumiError as err:
+                stats.notes.append(f"{vector.source}: the reference rejects the vector's "
+                                   f"position: {err}")
+                continue
+            node = Node(game, state, game.format_position(state), dict(vector.options))
+            found = self.check_node(node, vector.expected, analyst, f"vector {vector.source}",
+                                    stats)
+            for rule in vector.rules:
+                tally = self.rules.setdefault(rule, RuleTally())
+                tally.vectors += 1
+                tally.failed += bool(found)
+            stats.divergences += found
+            self._progress(f"{i}/{len(vectors)} vectors")
+
+    # -- perft -------------------------------------------------------------------------
+    def _perft(self, game: AnyGame, analyst: Analyst, options: dict[str, str]) -> None:
+        stats = self.phases.setdefault(f"{game.name} perft", PhaseStats())
+        depth = self.config.depth if self.config.depth is not None \
+            else DEFAULT_DEPTH.get(game.name, 2)
+        if "perft" not in self.session.features:
+            stats.notes.append("skipped: the engine does not answer perft")
+            stats.skipped += 1
+            return
+        if depth < 1:
+            return
+        if not self._supports_options(game.name, options):
+            stats.notes.append("skipped: the engine does not support these options")
+            stats.skipped += 1
+            return
+        self._phase = f"{game.name} perft({depth})"
+        first = game.first_choices[0] if game.first_choices else None
+        state = game.start(options, first)
+        node = Node(game, state, game.format_position(state), options, first, ())
+        stats.divergences += self.perft_descent(node, depth, analyst, stats)
+
+    def perft_descent(self, root: Node, depth: int, analyst: Analyst,
+                      stats: PhaseStats) -> int:
+        """Compare perft with divide; while counts differ, go down the first move whose
+        count differs until a position whose own answers differ (or, when they all
+        agree, report the perft counts there). Returns divergences recorded."""
+        game = root.game
+        node, path = root, list[str]()
+        while True:
+            source = (f"perft({depth + len(path)}) from the start"
+                      + (f", after {' '.join(path)}" if path else ""))
+            where = Where(game.name, node, None, source)
+            reply = self.session.call(self._request("perft", node, depth=depth, divide=True),
+                                      where)
+            stats.checks += 1
+            if not self._success(reply, where, "perft"):
+                return 1
+            assert reply is not None
+            expected = dict(game.divide(node.state, depth))
+            total = sum(expected.values())
+            got = reply.get("divide") or {}
+            self._count(stats, 1)
+            if reply["total"] == total and got == expected:
+                if path:
+                    self.recorder.add(where.divergence(
+                        "perft", "the counts below this position match the parent's divide",
+                        "the engine's count here differs from its own divide at the parent",
+                        [], detail="inconsistent perft answers"))
+                    return 1
+                return 0
+            found = self.check_node(node, reference_expectation(node), analyst, source,
+                                    stats)
+            if found:
+                return found
+            differing = [m for m in expected if got.get(m) != expected[m]]
+            differing += [m for m in got if m not in expected]
+            if depth == 1 or not differing or differing[0] not in expected:
+                self.recorder.add(where.divergence(
+                    "perft", {"total": total, "divide": expected},
+                    {"total": reply["total"], "divide": got}, [],
+                    detail=f"first differing move {differing[0]}" if differing
+                    else "the total differs from the sum of the divide", move=None))
+                return 1
+            move = differing[0]
+            node = node.child(move)
+            path.append(move)
+            depth -= 1
+
+    # -- random games -----------------------------------------------------------------
+    def _variants(self, game: AnyGame) -> list[dict[str, str]]:
+        """Option sets for the random games: the given options, or the defaults and
+        each single alternative of every enumerated option."""
+        base = game.resolve_options(self.config.options)
+        if self.config.options:
+            return [base]
+        variants = [base]
+        for spec in game.options:
+            for value in spec.values or ():
+                if value != spec.default:
+                    variants.append({**base, spec.name: value})
+        return variants
+
+    def _random_games(self, game: AnyGame, analyst: Analyst) -> None:
+        stats = self.phases.setdefault(f"{game.name} random games", PhaseStats())
+        variants = [v for v in self._variants(game) if self._supports_options(game.name, v)]
+        if not variants:
+            stats.notes.append("skipped: the engine supports none of the option sets")
+            return
+        for number in range(1, self.config.random_games + 1):
+            self._phase = f"{game.name} random game {number}/{self.config.random_games}"
+            rng = random.Random(f"{self.config.seed}:{game.name}:{number}")
+            options = variants[(number - 1) % len(variants)]
+            first = rng.choice(game.first_choices) if game.first_choices else None
+            state = game.start(options, first)
+            node = Node(game, state, game.format_position(state), options, first, ())
+            for ply in range(self.config.max_plies + 1):
+                source = (f"random game {number} (seed {self.config.seed}) ply {ply}")
+                expected = reference_expectation(node)
+                stats.divergences += self.check_node(node, expected, analyst, source, stats)
+                legal = list(expected.children)
+                self.check_illegal(node, legal, analyst, rng, source, stats)
+                self._progress(f"ply {ply}")
+                if not legal:
+                    break
+                node = node.child(rng.choice(legal))
+
+    # -- progress --------------------------------------------------------------------
+    def _count(self, stats: PhaseStats, n: int) -> None:
+        stats.positions += n
+        self.positions += n
+
+    def _progress(self, detail: str) -> None:
+        now = time.perf_counter()
+        if now - self._last_progress >= 1.0:
+            self._say(f"{self._phase}: {detail}, {self.positions} positions checked")
+
+    def _say(self, text: str) -> None:
+        out = self.config.progress
+        if out is None:
+            return
+        self._last_progress = time.perf_counter()
+        elapsed = self._last_progress - self._began
+        print(f"[conform {elapsed:6.1f}s] {text}", file=out, flush=True)
+
+
+def _canonical(game: AnyGame, position: str) -> tuple[str | None, str | None]:
+    """The engine's position in canonical notation, or the reason it does not parse."""
+    try:
+        return game.format_position(game.parse_position(position)), None
+    except ShibumiError as err:
+        return None, str(err)
+    except Exception as err:  # a reference bug must not stop the run
+        return None, f"{type(err).__name__}: {err}"
+
+
+# -- vectors ---------------------------------------------------------------------------
+
+@dataclass
+class Vector:
+    game: str
+    options: dict[str, str]
+    position: str
+    expected: Expected
+    rules: list[str]
+    source: str
+
+
+def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
+    """Read conformance vectors (JSON Lines); a malformed line stops with its place."""
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise UsageError(f"cannot read vectors {path}: {err.strerror}") from None
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            where = f"{path.name}:{number}"
+            try:
+                yield parse_vector(json.loads(line), where)
+            except (ValueError, KeyError, TypeError) as err:
+                raise UsageError(f"bad vector at {where}: {err}") from None
+
+
+def parse_vector(data: dict[str, Any], source: str) -> Vector:
+    """One vector: game, options, position, sorted legal moves, each move's result,
+    and the rule IDs it exercises."""
+    results = data["results"]
+    children: dict[str, tuple[str, dict[str, Any]]] = {}
+    for move in data["moves"]:
+        result = results[move]
+        children[move] = (result["position"], result["outcome"])
+    return Vector(data["game"], dict(data.get("options", {})), data["position"],
+                  Expected(data["outcome"], children), list(data.get("rules", [])), source)
+
+
+def main_module_argv() -> list[str]:
+    """The command that serves the reference engine: this Python, this package."""
+    return [sys.executable, "-m", "shibumi_rules", "engine"]

@@ -1,0 +1,237 @@
+"""The reference engine served over the protocol (``shibumi-rules engine``).
+
+The server is stateless: every request names the game, the options and the position,
+and is answered from those alone. Parsed positions are cached, which changes nothing
+but speed. Any failure becomes an error response; the loop never dies on bad input.
+
+Other engines for tests and experiments subclass ``ReferenceEngine`` and override the
+rule hooks (``legal``, ``child``, ``outcome``); perft then follows the hooks too.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import IO, Any
+
+from .. import __version__
+from ..errors import (
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+    PositionError,
+    ShibumiError,
+)
+from ..game import Game
+from ..games import GAME_NAMES, get_game
+from .protocol import (
+    FEATURES,
+    PROTOCOL_VERSION,
+    Message,
+    ProtocolError,
+    encode,
+    error_response,
+    sniff_id,
+    validate_request,
+)
+
+AnyGame = Game[Any, Any]
+
+
+def available_games() -> dict[str, AnyGame]:
+    """Every registered game whose module can be imported."""
+    games = {}
+    for name in GAME_NAMES:
+        try:
+            games[name] = get_game(name)
+        except ModuleNotFoundError:
+            continue
+    return games
+
+
+def game_info(game: AnyGame) -> dict[str, Any]:
+    """The ``games`` entry of the identify reply for one game."""
+    return {
+        "options": {
+            spec.name: {"default": spec.default,
+                        "values": list(spec.values) if spec.values is not None else None}
+            for spec in game.options
+        },
+        "first": list(game.first_choices),
+    }
+
+
+class ReferenceEngine:
+    """Answers protocol requests with the reference rules."""
+
+    name = "shibumi-rules reference engine"
+    version = __version__
+    features: tuple[str, ...] = FEATURES
+
+    def __init__(self, games: Mapping[str, AnyGame] | None = None) -> None:
+        self.games = dict(games) if games is not None else available_games()
+        cls = type(self)
+        self._exact = all(
+            getattr(cls, hook) is getattr(ReferenceEngine, hook)
+            for hook in ("legal", "child", "outcome")
+        )
+        self._parse = lru_cache(maxsize=4096)(self._parse_uncached)
+
+    # -- rule hooks (overridden by deliberately different engines) ------------------
+    def legal(self, game: AnyGame, state: Any) -> list[str]:
+        """Legal moves in canonical notation and order."""
+        return game.legal_move_texts(state)
+
+    def child(self, game: AnyGame, state: Any, move: str) -> tuple[str, dict[str, Any]]:
+        """Position notation and outcome after ``move`` (IllegalMoveError if illegal)."""
+        after = game.play(state, game.parse_move(state, move))
+        return game.format_position(after), game.outcome_json(after)
+
+    def outcome(self, game: AnyGame, state: Any) -> dict[str, Any]:
+        return game.outcome_json(state)
+
+    # -- positions -------------------------------------------------------------------
+    def _parse_uncached(self, name: str, notation: str,
+                        options: tuple[tuple[str, str], ...]) -> Any:
+        game = self.games[name]
+        state = game.parse_position(notation)
+        return game.with_options(state, dict(options)) if options else state
+
+    def resolve(self, name: str, options: Mapping[str, str],
+                position: Mapping[str, Any]) -> Any:
+        """The state a request describes (errors name what is wrong)."""
+        game = self.games[name]
+        if "notation" in position:
+            state = self._parse(name, position["notation"], tuple(sorted(options.items())))
+        else:
+            first = position.get("first")
+            if first is not None and first not in game.first_choices:
+                raise OptionError(f"first {first!r}: {name} accepts "
+                                  f"{', '.join(game.first_choices) or 'no choice'}")
+            state = game.start(game.resolve_options(options), first)
+        moves = position.get("moves")
+        return game.replay(state, moves) if moves else state
+
+    # -- requests --------------------------------------------------------------------
+    def identify(self) -> Message:
+        return {
+            "type": "identify", "name": self.name, "version": self.version,
+            "protocol": PROTOCOL_VERSION,
+            "games": {name: game_info(game) for name, game in self.games.items()},
+            "features": list(self.features),
+        }
+
+    def perft(self, game: AnyGame, state: Any, depth: int) -> int:
+        if self._exact:
+            return game.perft(state, depth)
+        if depth == 0:
+            return 1
+        total = 0
+        for move in self.legal(game, state):
+            notation, _ = self.child(game, state, move)
+            total += self.perft(game, game.parse_position(notation), depth - 1)
+        return total
+
+    def divide(self, game: AnyGame, state: Any, depth: int) -> dict[str, int]:
+        if self._exact:
+            return dict(game.divide(state, depth))
+        out = {}
+        for move in self.legal(game, state):
+            notation, _ = self.child(game, state, move)
+            out[move] = self.perft(game, game.parse_position(notation), depth - 1)
+        return out
+
+    def answer(self, request: Message) -> Message:
+        """The success payload for a valid request (errors raise)."""
+        kind = request["type"]
+        if kind == "identify":
+            return self.identify()
+        if kind not in ("moves", "play") and kind not in self.features:
+            raise _Unsupported(f"this engine does not answer {kind!r} requests")
+        name = request["game"]
+        if name not in self.games:
+            raise _Unsupported(f"game {name!r} is not supported (this engine plays "
+                               f"{', '.join(self.games) or 'no game'})")
+        game = self.games[name]
+        form = "notation" if "notation" in request["position"] else "startpos"
+        if form not in self.features:
+            raise _Unsupported(f"positions given as {form} are not supported")
+        state = self.resolve(name, request["options"], request["position"])
+        if kind == "moves":
+            return {"type": "moves", "moves": self.legal(game, state),
+                    "outcome": self.outcome(game, state)}
+        if kind == "play":
+            notation, outcome = self.child(game, state, request["move"])
+            return {"type": "play", "position": notation, "outcome": outcome}
+        if kind == "expand":
+            children = []
+            for move in self.legal(game, state):
+                notation, outcome = self.child(game, state, move)
+                children.append({"move": move, "position": notation, "outcome": outcome})
+            return {"type": "expand", "outcome": self.outcome(game, state),
+                    "children": children}
+        depth = request["depth"]
+        if request.get("divide") and depth >= 1:
+            rows = self.divide(game, state, depth)
+            return {"type": "perft", "depth": depth, "total": sum(rows.values()),
+                    "divide": rows}
+        return {"type": "perft", "depth": depth, "total": self.perft(game, state, depth),
+                "divide": None}
+
+    def handle(self, request: Any) -> Message:
+        """The response to one decoded request, success or error."""
+        request_id = request.get("id") if isinstance(request, dict) else None
+        if not isinstance(request_id, (int, str)) or isinstance(request_id, bool):
+            request_id = None
+        try:
+            validate_request(request)
+            reply = {"id": request_id, "ok": True}
+            reply.update(self.answer(request))
+            return reply
+        except ProtocolError as err:
+            return error_response(request_id, "request", str(err))
+        except _Unsupported as err:
+            return error_response(request_id, "unsupported", str(err))
+        except IllegalMoveError as err:
+            return error_response(request_id, "illegal-move", err.message, err.rule_id)
+        except NotationError as err:
+            return error_response(request_id, "notation", err.message, err.rule_id)
+        except PositionError as err:
+            return error_response(request_id, "position", err.message, err.rule_id)
+        except OptionError as err:
+            return error_response(request_id, "option", err.message, err.rule_id)
+        except ShibumiError as err:
+            return error_response(request_id, "request", err.message, err.rule_id)
+        except RecursionError:
+            return error_response(request_id, "internal", "request too deep")
+        except Exception as err:  # the loop must survive anything
+            return error_response(request_id, "internal", f"{type(err).__name__}: {err}")
+
+    def handle_line(self, line: bytes) -> bytes:
+        """One response line for one request line."""
+        import json
+
+        try:
+            request = json.loads(line)
+        except (ValueError, UnicodeDecodeError) as err:
+            text = line.decode("utf-8", "replace")
+            return encode(error_response(sniff_id(text), "request",
+                                         f"not a JSON object: {err}"))
+        return encode(self.handle(request))
+
+    def serve(self, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None
+              ) -> int:
+        """Answer requests line by line until end of input."""
+        source = stdin if stdin is not None else sys.stdin.buffer
+        sink = stdout if stdout is not None else sys.stdout.buffer
+        for line in source:
+            if not line.strip():
+                continue
+            sink.write(self.handle_line(line))
+            sink.flush()
+        return 0
+
+
+class _Unsupported(ShibumiError):
+    """A request for a game, position form or request type the engine lacks."""
