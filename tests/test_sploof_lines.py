@@ -1,0 +1,165 @@
+"""The 24 Sploof lines: the table's shape, the fast detector against the table, and
+the line rulings on hand-made boards."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shibumi_rules import geometry as g
+from shibumi_rules.board import Board
+from shibumi_rules.games.sploof_lines import (
+    LINE_BY_NAME,
+    LINES,
+    has_line,
+    holds,
+    line_holders,
+    lines_of,
+)
+from shibumi_rules.notation import Colour, parse_point
+
+from .board_strategies import boards
+
+
+def names(lines: tuple[object, ...]) -> list[str]:
+    return [line.name for line in lines]  # type: ignore[attr-defined]
+
+
+def board(text: str) -> Board:
+    return Board.from_text(text)
+
+
+# -- the table -------------------------------------------------------------------------
+
+def test_there_are_8_orthogonal_and_16_diagonal_lines() -> None:
+    kinds = [line.kind for line in LINES]
+    assert kinds.count("orthogonal") == 8
+    assert kinds.count("diagonal") == 16
+    assert len(LINE_BY_NAME) == 24
+
+
+def test_orthogonal_lines_are_the_rows_and_columns_of_level_0() -> None:
+    for line in LINES[:8]:
+        assert all(g.COORDS[p].level == 0 for p in line.points)
+        rows = {g.COORDS[p].row for p in line.points}
+        cols = {g.COORDS[p].col for p in line.points}
+        assert len(rows) == 1 or len(cols) == 1
+        assert len(line.links) == 3
+        for link in line.links:
+            assert g.touching(*link.ends)
+    assert names(LINES[:8]) == ["a1-g1", "a3-g3", "a5-g5", "a7-g7",
+                                "a1-a7", "c1-c7", "e1-e7", "g1-g7"]
+
+
+def test_perimeter_links_have_one_crossing_point_inner_links_two() -> None:
+    for line in LINES[:8]:
+        for link in line.links:
+            on_edge = all(g.COORDS[p].row in (0, 3) for p in link.ends) or all(
+                g.COORDS[p].col in (0, 3) for p in link.ends)
+            assert len(link.crossing) == (1 if on_edge else 2)
+
+
+def test_diagonal_windows_are_4_consecutive_cells_whose_visible_balls_touch() -> None:
+    for line in LINES[8:]:
+        cells = line.cells
+        assert len(cells) == 4
+        step = (cells[1].x - cells[0].x, cells[1].y - cells[0].y)
+        assert step in ((1, 1), (1, -1))
+        for a, b in pairwise(cells):
+            assert (b.x - a.x, b.y - a.y) == step
+            # any ball that can be visible in one cell touches any in the next, except
+            # pairs that gravity forbids to be visible together (apex over a level-0)
+            for p in a.points:
+                for q in b.points:
+                    if abs(g.COORDS[p].level - g.COORDS[q].level) == 1:
+                        assert g.touching(p, q)
+
+
+def test_every_window_lies_on_a_diagonal_made_only_of_points() -> None:
+    cells = {(c.x, c.y) for line in LINES[8:] for c in line.cells}
+    assert all((x + y) % 2 == 0 for x, y in cells)
+    assert len(cells) == 25  # the whole top view with a point below it
+
+
+def test_hiding_a_level_0_ball_always_crosses_a_link_of_its_lines() -> None:
+    """SPF-RUL-7 never decides alone: a level-2 ball stands on the four level-1 balls
+    around the hidden ball, which cross two links of each row through it."""
+    for line in LINES[:8]:
+        for hidden_point, cover in line.hiders:
+            below_cover = set(g.SUPPORTERS[cover])
+            crossed = [link for link in line.links
+                       if link.crossable and set(link.crossing) <= below_cover]
+            assert hidden_point in line.points
+            assert len(crossed) == 2
+
+
+@given(boards(max_steps=80))
+def test_fast_detector_agrees_with_the_table(b: Board) -> None:
+    for colour in (Colour.WHITE, Colour.BLACK, Colour.RED):
+        expected = bool(lines_of(b, colour))
+        assert has_line(b.masks[colour], b.occupied) == expected
+
+
+@given(boards(max_steps=80), st.sampled_from(g.SYMMETRIES))
+def test_line_table_is_symmetric(b: Board, symmetry: tuple[str, tuple[int, ...]]) -> None:
+    _, perm = symmetry
+    image = Board(tuple(g.map_mask(perm, m) for m in b.masks))  # type: ignore[arg-type]
+    for colour in Colour:
+        before = sorted(sorted(perm[p] for p in line.points) for line in lines_of(b, colour))
+        after = sorted(sorted(line.points) for line in lines_of(image, colour))
+        assert before == after
+
+
+# -- rulings on hand-made boards ---------------------------------------------------------
+# Level 0 rows from rank 1, then level 1 (2b2 2d2 2f2 / 2b4 2d4 2f4 / 2b6 2d6 2f6), ...
+
+def test_row_crossed_by_two_level1_balls_is_not_a_line() -> None:
+    """SHB-CROSS-1: 2b2 and 2b4 together cross the link 1a3-1c3 of row a3-g3."""
+    crossed = board("RRRR,WWWW,RBRR,RRRR/B..,B..,.../..,../.")
+    assert line_holders(crossed) == ((), ())
+    line = LINE_BY_NAME["a3-g3"]
+    assert not holds(line, crossed.masks[Colour.WHITE], crossed.occupied)
+
+
+def test_one_ball_over_an_inner_link_does_not_cross_it() -> None:
+    """SPF-RUL-4: with 2b4 gone, 2b2 alone leaves row a3-g3 a line."""
+    one = board("RRRR,WWWW,RBRR,RRRR/B..,...,.../..,../.")
+    assert names(lines_of(one, Colour.WHITE)) == ["a3-g3"]
+
+
+def test_perimeter_row_with_a_ball_over_a_link_is_still_a_line() -> None:
+    """SPF-RUL-4: 2b2 is the only ball that could cross 1a1-1c1, so it never does."""
+    b = board("WWWW,RBRR,RRRR,RRRR/B..,...,.../..,../.")
+    assert names(lines_of(b, Colour.WHITE)) == ["a1-g1"]
+    assert lines_of(b, Colour.BLACK) == ()
+
+
+def test_zigzag_diagonal_is_a_line() -> None:
+    """SPF-RUL-5: 1a1 2b2 1c3 2d4 (levels 1, 2, 1, 2) look straight from above."""
+    b = board("WBRR,RWBR,RBBR,RRRR/W..,.W.,.../..,../.")
+    assert names(lines_of(b, Colour.WHITE)) == ["a1-d4"]
+    levels = [g.COORDS[parse_point(n)].level for n in ("1a1", "2b2", "1c3", "2d4")]
+    assert levels == [0, 1, 0, 1]
+
+
+def test_diagonal_line_hidden_by_a_ball_two_levels_up() -> None:
+    """SHB-HIDE-1: a black ball at 3c3 hides the white 1c3 and takes its cell."""
+    open_line = "WBRR,RWBR,RBBR,RRRR/WB.,BW.,.../..,../."
+    hidden = "WBRR,RWBR,RBBR,RRRR/WB.,BW.,.../B.,../."
+    assert names(lines_of(board(open_line), Colour.WHITE)) == ["a1-d4"]
+    assert lines_of(board(hidden), Colour.WHITE) == ()
+
+
+def test_row_hidden_by_a_ball_two_levels_up_is_not_a_line() -> None:
+    """SPF-RUL-7: 3c3 hides 1c3 of row a3-g3 (and its supporters cross the row)."""
+    b = board("RRRR,WWWW,RWWR,RRRR/BB.,BB.,.../B.,../.")
+    line = LINE_BY_NAME["a3-g3"]
+    assert not holds(line, b.masks[Colour.WHITE], b.occupied)
+    assert (parse_point("1c3"), parse_point("3c3")) in line.hiders
+
+
+def test_diagonal_window_needs_a_ball_in_every_cell() -> None:
+    b = board("WRRR,RW.R,R..R,RRRR/W..,...,.../..,../.")
+    assert lines_of(b, Colour.WHITE) == ()

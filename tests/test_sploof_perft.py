@@ -1,0 +1,45 @@
+"""Sploof perft: the fast counter agrees with the plain legal_moves/play tree, and the
+small counts from the start (larger ones are measured by ``shibumi-rules bench``)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shibumi_rules.games.sploof import GAME, SploofState
+from shibumi_rules.games.sploof_perft import perft as fast_perft
+
+from .test_sploof_strategies import positions
+
+
+def plain_perft(state: SploofState, depth: int) -> int:
+    """The definition: leaves of the legal-move tree; finished games have no children."""
+    if depth == 0:
+        return 1
+    return sum(plain_perft(GAME.play(state, m), depth - 1) for m in GAME.legal_moves(state))
+
+
+def test_perft_from_the_start() -> None:
+    start = GAME.start()
+    assert [GAME.perft(start, d) for d in range(5)] == [1, 16, 256, 4064, 63704]
+    assert plain_perft(start, 3) == 4064
+
+
+def test_perft_does_not_depend_on_options_or_first_player_at_the_start() -> None:
+    for options in ({"supply": "unlimited"}, {"simultaneous": "draw"}):
+        assert GAME.perft(GAME.start(options, "black"), 4) == 63704
+
+
+def test_divide_sums_to_perft() -> None:
+    rows = GAME.divide(GAME.start(), 3)
+    assert [move for move, _ in rows] == GAME.legal_move_texts(GAME.start())
+    assert sum(n for _, n in rows) == 4064
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(max_moves=40), st.integers(1, 3))
+def test_fast_perft_agrees_with_the_plain_tree(state: SploofState, depth: int) -> None:
+    expected = plain_perft(state, depth)
+    assert GAME.perft(state, depth) == expected
+    if not GAME.is_over(state):
+        assert fast_perft(state, depth) == expected

@@ -1,0 +1,229 @@
+"""Sploof rules on examples: setup, moves, illegal moves with their rule IDs, and every
+way a game ends (each ruling and tricky case of the spec has one)."""
+
+from __future__ import annotations
+
+import pytest
+
+from shibumi_rules.errors import IllegalMoveError, OptionError
+from shibumi_rules.games.sploof import GAME, SploofState
+from shibumi_rules.games.sploof_lines import lines_of
+from shibumi_rules.games.sploof_rules import REASONS, outcome
+from shibumi_rules.notation import Colour, parse_point
+
+
+def pos(text: str) -> SploofState:
+    return GAME.parse_position(text)
+
+
+def play(state: SploofState, *moves: str) -> SploofState:
+    return GAME.replay(state, moves)
+
+
+def illegal_rule(state: SploofState, move: str) -> str | None:
+    with pytest.raises(IllegalMoveError) as info:
+        GAME.play_text(state, move)
+    return info.value.rule_id
+
+
+def line_names(state: SploofState, colour: Colour) -> list[str]:
+    return [line.name for line in lines_of(state.board, colour)]
+
+
+# -- setup and moves -------------------------------------------------------------------
+
+def test_start_position() -> None:
+    """SPF-SETUP-1: 12 red balls on the perimeter holes, stocks 2/2, supply 14/14/4."""
+    start = GAME.start()
+    assert GAME.format_position(start) == (
+        "RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "
+        "simultaneous=mover supply=limited")
+    assert GAME.start(first="black").turn == Colour.BLACK
+    assert GAME.start({"supply": "unlimited"}).supply == (None, None, 4)
+
+
+def test_start_rejects_an_unknown_first_player() -> None:
+    with pytest.raises(OptionError):
+        GAME.start(first="red")
+
+
+def test_sixteen_moves_from_the_start_in_canonical_order() -> None:
+    """4 inner holes, then the 12 unpinned red balls, each group by point index."""
+    assert GAME.legal_move_texts(GAME.start()) == [
+        "1c3", "1e3", "1c5", "1e5",
+        "x1a1", "x1c1", "x1e1", "x1g1", "x1a3", "x1g3",
+        "x1a5", "x1g5", "x1a7", "x1c7", "x1e7", "x1g7",
+    ]
+    assert GAME.count_moves(GAME.start()) == 16
+
+
+def test_placement_uses_the_stock() -> None:
+    """SPF-PLACE-1."""
+    after = play(GAME.start(), "1c3")
+    assert after.stock == (1, 2)
+    assert after.board.colour_at(parse_point("1c3")) == Colour.WHITE
+    assert after.turn == Colour.BLACK
+
+
+def test_removal_returns_the_red_ball_and_fills_the_stock() -> None:
+    """SPF-REMOVE-1, SPF-REMOVE-2: the red ball goes to the supply; two balls of the
+    mover's colour go from the supply to the stock."""
+    after = play(GAME.start(), "x1a1")
+    assert after.stock == (4, 2)
+    assert after.supply == (12, 14, 5)
+    assert after.board.colour_at(parse_point("1a1")) is None
+
+
+def test_removal_drops_the_chain_above() -> None:
+    """SHB-DROP-1: removing 1a1 drops 2b2 into 1a1."""
+    state = pos("RRRR,RWBR,RBWR,RRRR/W..,...,.../..,../. black stock:1,2 supply:12,12,4")
+    after = play(state, "x1a1")
+    assert after.board.colour_at(parse_point("1a1")) == Colour.WHITE
+    assert after.board.colour_at(parse_point("2b2")) is None
+
+
+def test_removal_of_any_colour_but_red_is_illegal() -> None:
+    state = play(GAME.start(), "1c3")
+    assert illegal_rule(state, "x1c3") == "SPF-REMOVE-1"
+    assert illegal_rule(state, "x1e3") == "SPF-REMOVE-1"  # empty point
+
+
+def test_pinned_red_cannot_be_removed() -> None:
+    """SHB-PIN-1: 1c1 supports both 2b2 and 2d2."""
+    state = pos("RRRR,RWBR,RBWR,RRRR/WB.,...,.../..,../. black stock:1,2 supply:12,11,4")
+    assert illegal_rule(state, "x1c1") == "SHB-PIN-1"
+    assert "x1c1" not in GAME.legal_move_texts(state)
+    assert "x1a1" in GAME.legal_move_texts(state)
+
+
+def test_placement_needs_stock_and_a_valid_location() -> None:
+    """SPF-PLACE-1 and SHB-PLACE-1."""
+    empty_stock = pos("RRRR,RW.R,R..R,RRRR/...,...,.../..,../. white stock:0,2 "
+                      "supply:15,14,4")
+    assert illegal_rule(empty_stock, "1e3") == "SPF-PLACE-1"
+    assert illegal_rule(GAME.start(), "2b2") == "SHB-PLACE-1"
+    assert illegal_rule(GAME.start(), "1a1") == "SHB-PLACE-1"
+
+
+def test_supply_exhausted_forbids_removals_under_limited_supply() -> None:
+    """SPF-RUL-1: with 1 ball in the supply White cannot remove; unlimited can."""
+    state = pos("RRRR,RWWR,RBWR,RRRR/...,...,.../..,../. white stock:12,14 supply:1,1,4")
+    assert illegal_rule(state, "x1a1") == "SPF-RUL-1"
+    assert GAME.legal_move_texts(state) == ["2b2", "2d2", "2f2", "2b4", "2d4", "2f4",
+                                            "2b6", "2d6", "2f6"]
+    unlimited = GAME.with_options(state, {"supply": "unlimited"})
+    assert "x1a1" in GAME.legal_move_texts(unlimited)
+    after = play(unlimited, "x1a1")
+    assert after.stock == (14, 14)
+    assert after.supply == (None, None, 5)
+
+
+# -- how games end ---------------------------------------------------------------------
+
+def test_placing_a_line_wins() -> None:
+    """SPF-WIN-1: White completes the zig-zag 1a1 2b2 1c3 2d4."""
+    state = pos("WBRR,RWBR,RBBR,RRRR/W..,...,.../..,../. white stock:1,1 supply:12,11,6")
+    after = play(state, "2d4")
+    assert GAME.outcome_json(after) == {"over": True, "winner": "white", "draw": False,
+                                        "reason": "line"}
+    assert GAME.legal_moves(after) == []
+    assert illegal_rule(after, "x1e1") == "SPF-WIN-1"
+    assert "a1-d4" in GAME.outcome_text(after)
+
+
+# Before: 3c3 (black) hides the white 1c3; white holds 2d4, 1e5 and 2f6 of c3-f6.
+# Removing 1a1 drops 2b2 (white) to 1a1 and 3c3 (black) to 2b2, revealing 1c3.
+REVEAL = ("RRRR,RWBR,RBWR,RRRR/WBB,BWW,..W/B.,../. {turn} stock:2,2 supply:{w},{b},4")
+
+
+def test_line_revealed_by_a_drop_wins_for_the_remover() -> None:
+    state = pos(REVEAL.format(turn="white", w=8, b=8))
+    assert line_names(state, Colour.WHITE) == []
+    after = play(state, "x1a1")
+    assert line_names(after, Colour.WHITE) == ["c3-f6"]
+    assert outcome(after).reason == "line"
+    assert outcome(after).winner == Colour.WHITE
+
+
+def test_removal_completing_the_opponents_line_loses() -> None:
+    """SPF-WIN-2: Black's removal reveals White's line, so White wins."""
+    after = play(pos(REVEAL.format(turn="black", w=8, b=8)), "x1a1")
+    assert line_names(after, Colour.BLACK) == []
+    assert GAME.outcome_json(after) == {"over": True, "winner": "white", "draw": False,
+                                        "reason": "opponent-line"}
+
+
+# Black removes 1a1: 2b2 (white) drops to 1a1 and completes White's row a1-g1 (2b2
+# alone never crosses 1a1-1c1); 3c3 (white) drops to 2b2 and reveals the black 1c3,
+# completing Black's diagonal a5-d2.
+BOTH = "RWWW,RBWR,BWWR,RRRR/WB.,BB.,.../W.,../. black stock:1,1 supply:7,10,8 {option}"
+
+
+@pytest.mark.parametrize(("option", "expected"), [
+    ("simultaneous=mover", {"over": True, "winner": "black", "draw": False,
+                            "reason": "both-lines-mover"}),
+    ("simultaneous=draw", {"over": True, "winner": None, "draw": True,
+                           "reason": "both-lines-draw"}),
+])
+def test_both_lines_at_once(option: str, expected: dict[str, object]) -> None:
+    """SPF-RUL-2 under each option."""
+    state = pos(BOTH.format(option=option))
+    assert not GAME.is_over(state)
+    after = play(state, "x1a1")
+    assert line_names(after, Colour.WHITE) == ["a1-g1"]
+    assert line_names(after, Colour.BLACK) == ["a5-d2"]
+    assert GAME.outcome_json(after) == expected
+
+
+def test_no_legal_move_loses() -> None:
+    """SPF-END-1: Black has an empty stock and no red ball is left to remove."""
+    state = pos("WBWB,BWBW,WBWB,BWBW/...,...,.../..,../. black stock:2,0 supply:6,8,16")
+    assert GAME.legal_moves(state) == []
+    assert GAME.outcome_json(state) == {"over": True, "winner": "white", "draw": False,
+                                        "reason": "no-legal-move"}
+    assert illegal_rule(state, "2b2") == "SPF-END-1"
+    assert "empty stock" in GAME.outcome_text(state)
+
+
+def test_no_legal_move_when_the_supply_is_exhausted() -> None:
+    """SPF-END-1 with SPF-RUL-1: empty stock, 1 ball in the supply."""
+    state = pos("RRRR,RWWR,RWWR,RRRR/WWW,WWW,WWW/WW,BB/B white stock:0,4 supply:1,9,4")
+    assert lines_of(state.board, Colour.WHITE) == ()
+    assert outcome(state).reason == "no-legal-move"
+    assert outcome(state).winner == Colour.BLACK
+    unlimited = GAME.with_options(state, {"supply": "unlimited"})
+    assert not GAME.is_over(unlimited)
+    assert GAME.legal_move_texts(unlimited) == ["x1a1", "x1g1", "x1a7", "x1g7"]
+
+
+# A complete pyramid without a line: the 8 red balls on edge holes support two balls
+# each (pinned); the corners are white and black.
+COMPLETE = "WRRB,RWBR,RBWR,BRRW/WBB,BWW,BWW/BW,WB/W black stock:1,3 supply:3,3,8"
+
+
+def test_complete_pyramid_with_balls_in_stock_loses() -> None:
+    """SPF-RUL-3 (SHB-COMPLETE-1): Black has 3 balls in stock and nowhere to put them."""
+    state = pos(COMPLETE)
+    assert state.board.occupied == (1 << 30) - 1
+    assert lines_of(state.board, Colour.WHITE) == lines_of(state.board, Colour.BLACK) == ()
+    assert GAME.outcome_json(state) == {"over": True, "winner": "white", "draw": False,
+                                        "reason": "no-legal-move"}
+    assert "pyramid is complete" in GAME.outcome_text(state)
+
+
+def test_complete_pyramid_with_a_free_red_corner_goes_on() -> None:
+    state = pos("RRRB,RWBR,RBWR,BRRW/WBB,BWW,BWW/BW,WB/W black stock:1,3 supply:4,3,7")
+    assert GAME.legal_move_texts(state) == ["x1a1"]
+
+
+def test_every_reason_names_its_rule() -> None:
+    assert set(REASONS) == {"line", "opponent-line", "both-lines-mover",
+                            "both-lines-draw", "no-legal-move"}
+    assert {rule for rule, _ in REASONS.values()} == {
+        "SPF-WIN-1", "SPF-WIN-2", "SPF-RUL-2", "SPF-END-1"}
+
+
+def test_outcome_of_a_running_game() -> None:
+    assert GAME.outcome_json(GAME.start()) == {"over": False, "winner": None,
+                                               "draw": False, "reason": None}
+    assert GAME.outcome_text(GAME.start()) == "in progress: white to move"

@@ -1,0 +1,59 @@
+"""Hypothesis strategies for reachable Sploof positions (random games from the start
+under random options), and checks that the strategy really explores the game."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shibumi_rules.games.sploof import GAME, SploofState
+
+FIRST = st.sampled_from(("white", "black"))
+OPTIONS = st.fixed_dictionaries({
+    "supply": st.sampled_from(("limited", "unlimited")),
+    "simultaneous": st.sampled_from(("mover", "draw")),
+})
+
+
+@st.composite
+def games(draw: st.DrawFn, max_moves: int = 60) -> list[SploofState]:
+    """The states of a random game from the start, the start first; it stops after
+    ``max_moves`` moves or when the game is over."""
+    state = GAME.start(draw(OPTIONS), draw(FIRST))
+    states = [state]
+    for _ in range(draw(st.integers(0, max_moves))):
+        moves = GAME.legal_moves(state)
+        if not moves:
+            break
+        state = GAME.play(state, draw(st.sampled_from(moves)))
+        states.append(state)
+    return states
+
+
+@st.composite
+def positions(draw: st.DrawFn, max_moves: int = 60) -> SploofState:
+    """A reachable position: the last state of a random game."""
+    return draw(games(max_moves))[-1]
+
+
+@settings(max_examples=200)
+@given(games())
+def test_random_games_alternate_turns_and_end_only_at_the_end(
+        states: list[SploofState]) -> None:
+    for before, after in pairwise(states):
+        assert after.turn != before.turn
+        assert not GAME.is_over(before)
+
+
+def test_random_games_reach_finished_games() -> None:
+    finished = []
+
+    @settings(max_examples=100, database=None)
+    @given(positions(max_moves=200))
+    def collect(state: SploofState) -> None:
+        finished.append(GAME.is_over(state))
+
+    collect()
+    assert any(finished)
