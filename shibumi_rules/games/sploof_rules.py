@@ -76,6 +76,7 @@ class SploofState:
 
 
 def opponent(colour: Colour) -> Colour:
+    """The other player."""
     return Colour.BLACK if colour == Colour.WHITE else Colour.WHITE
 
 
@@ -122,18 +123,20 @@ def removals(state: SploofState) -> Mask:
 
 def available_moves(state: SploofState) -> list[SploofMove]:
     """The moves the rules allow the player to move, ignoring whether the game is over,
-    in canonical order."""
+    in canonical order: one placement or one removal. Implements SPF-TURN-1."""
     return ([SploofMove(p) for p in points_of(placements(state))]
             + [SploofMove(p, True) for p in points_of(removals(state))])
 
 
 def has_available_move(state: SploofState) -> bool:
+    """Whether the player to move has any legal move (SPF-END-1 when not)."""
     return bool(placements(state) or removals(state))
 
 
 def check_move(state: SploofState, move: SploofMove) -> None:
     """Raise IllegalMoveError naming the rule the move breaks (the game being over is
-    checked by the caller)."""
+    checked by the caller). Implements SPF-PLACE-1, SHB-PLACE-1, SPF-REMOVE-1,
+    SHB-PIN-1 and SPF-RUL-1."""
     colour = state.turn
     where = NAMES[move.point]
     occupied = state.board.occupied
