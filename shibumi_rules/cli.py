@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import geometry_report
+from . import __version__, geometry_report
 from .board import Board
 from .diagram import render
 from .errors import IllegalMoveError, ShibumiError
@@ -125,7 +125,6 @@ def _play(args: argparse.Namespace) -> int:
     else:
         print(game.format_position(state))
         print(game.describe(state))
-        print(game.outcome_text(state))
     return 0
 
 
@@ -193,23 +192,35 @@ _PLUGIN_MODULES = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The top-level parser and one parser per subcommand."""
     _load_plugins()
     parser = argparse.ArgumentParser(
         prog="shibumi-rules",
         description="Reference rules engine and specification for Shibumi games.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subparsers = {}
     for name, (configure, handler, help_text) in _COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         configure(p)
-        p.set_defaults(handler=handler)
-    return parser
+        p.set_defaults(handler=handler, command=name)
+        subparsers[name] = p
+    return parser, subparsers
+
+
+def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse the command line; options may stand before, between or after the moves."""
+    parser, subparsers = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words and words[0] in subparsers:
+        return subparsers[words[0]].parse_intermixed_args(words[1:])
+    return parser.parse_args(words)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_arguments(argv)
     try:
         result: int = args.handler(args)
         return result
