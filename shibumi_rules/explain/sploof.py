@@ -331,9 +331,18 @@ class SploofAnalyst:
         white, black, red = state.supply
         supply = ("white and black not counted (supply=unlimited)" if white is None
                   else f"white {white}, black {black}")
-        steps = [
+        steps = []
+        if state == game.start(state.options, colour.label):
+            steps += [
+                Step("SPF-SETUP-1", "the start position: 12 red balls on the perimeter holes, "
+                     "2 balls in each player's stock, the other balls in the supply"),
+                Step("SPF-START-1", f"{colour.label} moves first; the start player is given "
+                     "explicitly (--first) or drawn reproducibly (--seed)", None,
+                     ("SPF-RUL-6",)),
+            ]
+        steps += [
             Step("SPF-TURN-1", f"{colour.label} is to move: one action, a placement or a "
-                 "removal", None, ("SPF-RUL-6",)),
+                 "removal"),
             Step("SPF-PLACE-1", f"stocks: white {state.stock[0]}, black {state.stock[1]}"),
             Step("SPF-RUL-1", f"supply: {supply}, red {red} (supply={state.supply_rule})",
                  None, ("SPF-REMOVE-2",)),
@@ -349,8 +358,8 @@ class SploofAnalyst:
                 word = {"held": "has line", "broken": "has all four balls of",
                         "near": "is one cell short of"}[v.status]
                 tail = ""
-                if v.status == "near":
-                    tail = f" (missing: {', '.join(mech.ball(board, p) for p in v.missing)})"
+                if v.status == "near" and v.blocked:
+                    tail = ", so completing it would not make a line"
                 elif v.status == "broken":
                     tail = ", so it is not a line"
                 steps.append(Step(v.line.rule, f"{c.label} {word} {v.describe()}{tail}", None,

@@ -25,7 +25,8 @@ class LineView:
     ``status``: ``held`` (the player has it); ``broken`` (all four balls are the
     player's but a link is crossed or a ball hidden, or for a diagonal a cell's own
     ball is covered by another colour); ``near`` (three of four cells are the
-    player's and nothing blocks the line); ``none`` otherwise."""
+    player's; a near orthogonal line may already be crossed or hidden, so completing it
+    would not make a line); ``none`` otherwise."""
 
     line: Line
     colour: Colour
@@ -52,6 +53,11 @@ class LineView:
         return len(steps) > 1
 
     @property
+    def blocked(self) -> bool:
+        """Crossed or hidden: four balls here would still not make a line."""
+        return bool(self.crossed or self.hidden or self.covered)
+
+    @property
     def rules(self) -> tuple[str, ...]:
         """The line's rule and the rulings its status depends on."""
         out = [self.line.rule]
@@ -71,8 +77,15 @@ class LineView:
         """The line's cells and how it is crossed or hidden, in words."""
         who = self.colour.label
         cells = " ".join(NAMES[p] for p in self.balls)
-        kind = "row/column of level 1" if self.line.kind == "orthogonal" else "diagonal"
+        if self.line.kind == "diagonal":
+            kind = "diagonal"
+        elif len({c.y for c in self.line.cells}) == 1:
+            kind = f"row {self.line.cells[0].y + 1} of the board"
+        else:
+            kind = f"file {self.line.cells[0].name[0]} of the board"
         parts = [f"{self.line.name} ({kind}: {cells})"]
+        if self.missing:
+            parts.append(f"{who} lacks {' '.join(NAMES[p] for p in self.missing)}")
         if self.zigzag:
             parts.append("zig-zagging between levels, which counts")
         for (a, b), balls in self.crossed:
@@ -108,9 +121,10 @@ def _orthogonal(line: Line, colour: Colour, board: Board) -> LineView:
     if len(own) == 4:
         status: Status = "broken" if crossed or hidden else "held"
         return LineView(line, colour, status, line.points, crossed, single, hidden)
-    if len(own) == 3 and not crossed and not hidden:
+    if len(own) == 3:
         missing = tuple(p for p in line.points if p not in own)
-        return LineView(line, colour, "near", line.points, (), single, (), (), missing)
+        return LineView(line, colour, "near", line.points, crossed, single, hidden, (),
+                        missing)
     return LineView(line, colour, "none", line.points)
 
 
