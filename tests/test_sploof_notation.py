@@ -95,8 +95,6 @@ def test_switching_the_supply_option_keeps_the_position() -> None:
     (f"{START} white stock:2,2 supply:14,14,5", PositionError, "SHB-SET-1",
      "red balls: 12 on the board + 5 in the supply = 17"),
     (f"{START} white stock:2,2 supply:14,14,3", PositionError, "SHB-SET-1", "= 15"),
-    ("RRRR,RR.R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,3",
-     PositionError, "SPF-SETUP-1", "red ball at 1c3"),
 ])
 def test_bad_positions_are_rejected_precisely(
         text: str, error: type[ShibumiError], rule: str | None, words: str) -> None:
@@ -105,6 +103,19 @@ def test_bad_positions_are_rejected_precisely(
     assert type(info.value) is error
     assert info.value.rule_id == rule
     assert words in info.value.message
+
+
+def test_red_balls_off_the_perimeter_are_accepted_and_removable() -> None:
+    """Unreachable from the setup, but every rule still applies: a red ball at level 1
+    is removable (SPF-REMOVE-1) and returns to the supply."""
+    text = ("RRRR,RWWR,RBBR,RRRR/.R.,.W.,.../..,../. white stock:0,0 supply:13,14,3 "
+            "simultaneous=mover supply=limited")
+    state = GAME.parse_position(text)
+    assert GAME.format_position(state) == text
+    assert "x2d2" in GAME.legal_move_texts(state)
+    after = GAME.play_text(state, "x2d2")
+    assert GAME.format_position(after).split()[:4] == [
+        "RRRR,RWWR,RBBR,RRRR/...,.W.,.../..,../.", "black", "stock:2,0", "supply:11,14,4"]
 
 
 def test_limited_supply_cannot_hold_more_than_16_balls() -> None:

@@ -7,11 +7,9 @@ from collections.abc import Callable, Mapping
 
 from ..board import Board
 from ..errors import NotationError, OptionError, PositionError
-from ..geometry import NAMES, points_of
 from ..notation import Colour, parse_point
 from .sploof_rules import (
     BALLS_PER_COLOUR,
-    PERIMETER,
     PLAYERS,
     SimultaneousRule,
     SploofMove,
@@ -143,17 +141,12 @@ def _parse_options(texts: list[str]) -> dict[str, str]:
 
 
 def check_position(state: SploofState) -> None:
-    """Raise PositionError when the state cannot exist: red balls off the perimeter
-    holes (SPF-SETUP-1: red balls start there, are never placed, and at level 0 never
-    drop), or ball counts that do not add up to the 16 of each colour (SHB-SET-1).
-    Gravity is checked when the board is parsed (SHB-GRAVITY-1)."""
+    """Raise PositionError when the state cannot exist: ball counts that do not add up
+    to the 16 of each colour (SHB-SET-1). Gravity is checked when the board is parsed
+    (SHB-GRAVITY-1). Red balls elsewhere than the perimeter holes cannot arise from the
+    setup, but such positions are accepted for analysis: every rule applies to them
+    unchanged (a red ball may then be removed from any level)."""
     white, black, red = state.board.masks
-    stray = red & ~PERIMETER
-    if stray:
-        names = " ".join(NAMES[p] for p in points_of(stray))
-        raise PositionError(
-            f"red ball at {names}: in Sploof red balls stand only on the 12 perimeter "
-            "holes of level 0 (they are never placed)", "SPF-SETUP-1")
     if state.supply[2] + red.bit_count() != BALLS_PER_COLOUR:
         raise PositionError(
             f"red balls: {red.bit_count()} on the board + {state.supply[2]} in the supply "
