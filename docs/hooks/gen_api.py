@@ -1,0 +1,223 @@
+"""The Python API reference, read from the engine's docstrings with ``inspect`` (and
+``ast`` for the docstrings of module constants), so it documents the code as it is."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from gen_common import Site, code, esc, fenced
+
+PAGE = "reference/api.md"
+
+MODULES = (
+    ("shibumi_rules", "The package: the names most programs need."),
+    ("shibumi_rules.geometry", "The pyramid's points and every relation between them."),
+    ("shibumi_rules.board", "Board mechanics shared by the games."),
+    ("shibumi_rules.notation", "Point names and the board field."),
+    ("shibumi_rules.game", "The interface every game implements."),
+    ("shibumi_rules.games", "The registry of games."),
+    ("shibumi_rules.games.sploof", "Sploof."),
+    ("shibumi_rules.games.splink", "Splink."),
+    ("shibumi_rules.spec", "The specification as data."),
+    ("shibumi_rules.diagram", "Plain-text diagrams."),
+    ("shibumi_rules.svg", "SVG diagrams."),
+    ("shibumi_rules.errors", "The exceptions raised on bad input."),
+)
+
+
+def generate(site: Site) -> None:
+    import importlib
+
+    out = [
+        "# Python API\n",
+        "The engine is a Python package with no dependencies beyond the standard library. "
+        "This reference is read from its docstrings when the site is built.\n",
+        "```python\nfrom shibumi_rules.games import get_game\n\n"
+        "sploof = get_game(\"sploof\")\nstate = sploof.start(first=\"white\")\n"
+        "state = sploof.play_text(state, \"1c3\")\n"
+        "print(sploof.format_position(state))\nprint(sploof.legal_move_texts(state))\n```\n",
+    ]
+    toc = []
+    sections = []
+    for name, summary in MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name != name:
+                raise
+            site.warnings.append(f"{PAGE}: module {name} not found")
+            continue
+        toc.append(f"| [{code(name)}](#{name}) | {esc(summary)} |")
+        sections.append(_module(module))
+    out.append("| module | contents |\n|---|---|")
+    out += toc
+    out.append("")
+    out += sections
+    site.page(PAGE, "\n".join(out))
+
+
+def _doc(obj: Any) -> str:
+    doc = inspect.getdoc(obj)
+    return (doc or "").strip()
+
+
+def _constant_docs(module: ModuleType) -> dict[str, str]:
+    """Docstrings written as a string literal right after a module-level assignment."""
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError):
+        return {}
+    docs: dict[str, str] = {}
+    body = tree.body
+    for node, after in itertools.pairwise(body):
+        if not (isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)):
+            continue
+        target: ast.expr | None = None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        elif isinstance(node, ast.AnnAssign):
+            target = node.target
+        if isinstance(target, ast.Name):
+            docs[target.id] = inspect.cleandoc(after.value.value)
+    return docs
+
+
+def _annotation(value: Any) -> str:
+    if value is inspect.Parameter.empty:
+        return ""
+    if isinstance(value, str):
+        return value
+    return inspect.formatannotation(value)
+
+
+def _signature(func: Callable[..., Any]) -> str:
+    try:
+        sig = inspect.signature(func)
+    except (TypeError, ValueError):
+        return "(...)"
+    parts = []
+    seen_kw_only = False
+    for param in sig.parameters.values():
+        if param.name in ("self", "cls"):
+            continue
+        text = param.name
+        if param.kind is param.VAR_POSITIONAL:
+            text = "*" + text
+            seen_kw_only = True
+        elif param.kind is param.VAR_KEYWORD:
+            text = "**" + text
+        elif param.kind is param.KEYWORD_ONLY and not seen_kw_only:
+            parts.append("*")
+            seen_kw_only = True
+        ann = _annotation(param.annotation)
+        if ann:
+            text += f": {ann}"
+        if param.default is not param.empty:
+            text += (" = " if ann else "=") + repr(param.default)
+        parts.append(text)
+    result = f"({', '.join(parts)})"
+    ret = _annotation(sig.return_annotation)
+    return result + (f" -> {ret}" if ret else "")
+
+
+def _defined_here(module: ModuleType, obj: Any) -> bool:
+    return getattr(obj, "__module__", None) == module.__name__
+
+
+def _public(name: str) -> bool:
+    return not name.startswith("_")
+
+
+def _members(module: ModuleType) -> list[tuple[str, str, Any]]:
+    """The documented members of a module, in definition order, as (name, kind, value)
+    with kind ``class``, ``function`` or ``constant``."""
+    constants = _constant_docs(module)
+    out = []
+    for member_name, value in vars(module).items():
+        if not _public(member_name):
+            continue
+        if inspect.isclass(value) and _defined_here(module, value):
+            out.append((member_name, "class", value))
+        elif inspect.isfunction(value) and _defined_here(module, value):
+            out.append((member_name, "function", value))
+        elif member_name in constants:
+            out.append((member_name, "constant", value))
+    return out
+
+
+def anchor_for(module_name: str, name: str) -> str | None:
+    """The anchor of ``module_name.name`` on the API page (a method links to its class),
+    or None when the page does not document it."""
+    import importlib
+
+    if module_name not in dict(MODULES):
+        return None
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError:
+        return None
+    head = name.split(".")[0]
+    documented = {member for member, _, _ in _members(module)}
+    return f"{module_name}.{head}" if head in documented else None
+
+
+def _module(module: ModuleType) -> str:
+    name = module.__name__
+    out = [f"## {name} {{#{name}}}\n", _doc(module) + "\n"]
+    exported = getattr(module, "__all__", None)
+    if exported is not None:
+        out.append("Exports: " + ", ".join(code(n) for n in exported) + ".\n")
+    constants = _constant_docs(module)
+    for member_name, kind, value in _members(module):
+        qual = f"{name}.{member_name}"
+        if kind == "class":
+            out.append(_class(qual, value))
+        elif kind == "function":
+            out.append(f"### {member_name}{{#{qual}}}\n")
+            out.append(fenced(f"{member_name}{_signature(value)}", "python"))
+            out.append(_doc(value) + "\n")
+        else:
+            out.append(f"### {member_name}{{#{qual}}}\n")
+            out.append(fenced(f"{member_name}: {_value_summary(value)}", "python"))
+            out.append(constants[member_name] + "\n")
+    return "\n".join(out)
+
+
+def _value_summary(value: Any) -> str:
+    if isinstance(value, (int, str, float)):
+        return f"{type(value).__name__} = {value!r}"
+    if isinstance(value, (tuple, list, dict, range)):
+        return f"{type(value).__name__} of {len(value)}"
+    return type(value).__name__
+
+
+def _class(qual: str, cls: type) -> str:
+    short = qual.rsplit(".", 1)[1]
+    bases = [b.__name__ for b in cls.__bases__ if b is not object]
+    header = f"class {short}" + (f"({', '.join(bases)})" if bases else "")
+    out = [f"### {short}{{#{qual}}}\n", fenced(header, "python"), _doc(cls) + "\n"]
+    rows = []
+    for attr, value in vars(cls).items():
+        if not _public(attr):
+            continue
+        if isinstance(value, property):
+            rows.append((attr, "property", "", _doc(value)))
+        elif isinstance(value, (staticmethod, classmethod)):
+            func = value.__func__
+            rows.append((attr, type(value).__name__, _signature(func), _doc(func)))
+        elif inspect.isfunction(value):
+            rows.append((attr, "method", _signature(value), _doc(value)))
+    if rows:
+        items = []
+        for attr, kind, sig, doc in rows:
+            first = doc.split("\n\n")[0].replace("\n", " ") if doc else ""
+            label = code(attr + sig) if sig else code(attr)
+            items.append(f"- {label} <small>{kind}</small>" + (f": {first}" if first else ""))
+        out.append("\n".join(items) + "\n")
+    return "\n".join(out)

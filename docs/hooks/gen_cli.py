@@ -1,0 +1,232 @@
+"""The command-line reference: every subcommand with its help and examples whose output
+is produced by running them while the site is built (so it can never go stale)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gen_common import CommandRun, Site, code, esc, fenced, relative, run_cli
+
+PAGE = "reference/cli.md"
+
+START = "RRRR,R..R,R..R,RRRR/...,...,.../..,../."
+
+
+@dataclass(frozen=True)
+class Example:
+    argv: tuple[str, ...]
+    note: str
+    status: int = 0
+    stdin: str | None = None
+    collapsed: bool = False
+    """Show the output folded (for long tables)."""
+    picture: str | None = None
+    """The output is an SVG document: show it as this picture (a file name stem)."""
+
+
+def ex(note: str, *argv: str, status: int = 0, stdin: str | None = None,
+       collapsed: bool = False, picture: str | None = None) -> Example:
+    return Example(tuple(argv), note, status, stdin, collapsed, picture)
+
+
+WIN2 = "RRRR,RBBB,R.WR,RRRR/B..,...,.../..,../. white stock:2,2 supply:13,10,5"
+CROSSED = "RRRR,WWWW,RBBR,R..R/.B.,.B.,.../..,../. black stock:2,2 supply:10,10,8"
+
+
+ENGINE_SESSION = "\n".join([
+    '{"id": 1, "type": "identify"}',
+    '{"id": 2, "type": "moves", "game": "sploof", "moves": ["1c3"]}',
+])
+
+EXAMPLES: dict[str, tuple[Example, ...]] = {
+    "show": (
+        ex("The Sploof set-up (the default board): the top view, then each level.", "show"),
+        ex("Any board field; a ball with nothing under it is refused with the rule broken.",
+           "show", "W...,....,....,..../B..,...,.../..,../.", status=1),
+        ex("A whole position of a game, with its counters.",
+           "show", "--game", "splink",
+           "RW..,....,....,..../...,...,.../..,../. repulsor turns:1 supply:15,15"),
+    ),
+    "geometry": (
+        ex("Every point, touching pair, hidden point, crossing and symmetry.", "geometry",
+           collapsed=True),
+    ),
+    "moves": (
+        ex("The legal moves of the Sploof start position.", "moves", "sploof"),
+        ex("After two moves, as JSON.", "moves", "sploof", "1c3", "x1a1", "--json"),
+        ex("Splink after one turn: the first of the moves.", "moves", "splink",
+           "R1a1+W1c1", "--json", collapsed=True),
+    ),
+    "play": (
+        ex("Play moves and see the position, its diagram and the outcome.",
+           "play", "sploof", "1c3", "x1a1", "1e3"),
+        ex("The same as JSON.", "play", "sploof", "1c3", "x1a1", "1e3", "--json"),
+        ex("An illegal move stops with its number, the reason and the rule.",
+           "play", "sploof", "1c3", "x1c3", status=1),
+        ex("A Splink turn and the score as it stands.",
+           "play", "splink", "R1a1+W1c1", "--json"),
+    ),
+    "perft": (
+        ex("Leaves of the Sploof move tree, three plies deep (the timing goes to stderr).",
+           "perft", "sploof", "3"),
+        ex("Split by first move.", "perft", "splink", "1", "--divide", collapsed=True),
+        ex("From a position, under an option.", "perft", "sploof", "2", "--position",
+           START + " black stock:2,2 supply:14,14,4", "--option", "supply=unlimited"),
+    ),
+    "explain": (
+        ex("Is a move legal, and what happens if it is played? Each step names its rule.",
+           "explain", "sploof", "--moves", "1c3 x1a1", "1e3", "--no-diagram"),
+        ex("An illegal move is an answer, not an error: it says which rule forbids it.",
+           "explain", "sploof", "2b2", "--no-diagram"),
+        ex("A dispute: does White's row on rank 3 count? Without a question, the state of "
+           "the position, with its lines and near-lines.",
+           "explain", "sploof", "--position", CROSSED),
+        ex("The answer as a picture (`--svg FILE` writes it; `-` prints it): removing 1a3 "
+           "drops Black's ball into Black's row, and White loses.",
+           "explain", "sploof", "--position", WIN2, "x1a3", "--svg", "-",
+           picture="cli-explain-win-2"),
+        ex("As JSON, for tools.", "explain", "splink", "R1a1+W1c1", "--json", collapsed=True),
+    ),
+    "match": (
+        ex("A duel between the built-in players: two games, roles switched.",
+           "match", "splink", "--seed", "7", "--brief", collapsed=True),
+        ex("A bid match.", "match", "splink", "--format", "bid", "--players", "greedy,random",
+           "--seed", "7", "--brief", collapsed=True),
+    ),
+    "engine": (
+        ex("The reference engine answers protocol requests on stdin, one JSON line each "
+           "(see the [protocol](../protocol.md)).", "engine",
+           stdin='{"id": 1, "type": "identify", "protocol": 1}\n'
+                 '{"id": 2, "type": "moves", "game": "sploof", "options": {"simultaneous": '
+                 '"mover", "supply": "limited"}, "position": {"first": "white", "moves": '
+                 '["1c3"]}}\n'),
+    ),
+    "conform": (
+        ex("Check an engine against the reference (here the reference itself, as a "
+           "subprocess): vectors, perft with divide, random games.",
+           "conform", "--games", "1", "--depth", "2", "--quiet"),
+    ),
+    "bench": (
+        ex("Perft timings (figures depend on the machine).", "bench", "sploof",
+           "--depth", "3"),
+    ),
+}
+
+
+SNIPPETS: dict[str, tuple[Example, ...]] = {
+    "quickstart-show": (ex("", "show"),),
+    "quickstart-moves": (ex("", "moves", "sploof", "--json"),),
+    "quickstart-play": (ex("", "play", "sploof", "1c3", "x1a1", "1e3"),),
+    "quickstart-illegal": (ex("", "play", "sploof", "1c3", "x1c3", status=1),),
+    "quickstart-explain": (ex("", "explain", "sploof", "--moves", "1c3 x1a1", "1e3"),),
+    "quickstart-perft": (ex("", "perft", "sploof", "4"),),
+}
+"""Outputs shown in the hand-written pages, at their ``<!-- generated: NAME -->``."""
+
+
+def _usage(name: str) -> CommandRun:
+    return run_cli([name, "--help"])
+
+
+def _commands() -> list[tuple[str, str]]:
+    from shibumi_rules import cli
+
+    cli.build_parser()  # registers the commands of every plugin module
+    return [(name, help_text) for name, (_, _, help_text) in cli._COMMANDS.items()]
+
+
+def _render_picture(site: Site, example: Example, run: CommandRun) -> str:
+    assert example.picture is not None
+    uri = f"diagrams/{example.picture}.svg"
+    site.asset(uri, run.stdout.encode("utf-8"))
+    return (f"```console\n$ {run.shown}\n```\n\n"
+            f"![the picture {esc(run.shown)} prints]({relative(PAGE, uri)})\n")
+
+
+def _render_run(run: CommandRun) -> str:
+    text = "$ " + run.shown + "\n"
+    if run.stdin is not None:
+        text = "$ " + run.shown + " <<'EOF'\n" + run.stdin.rstrip() + "\nEOF\n"
+    text += run.stdout
+    if run.stderr:
+        text += run.stderr if run.stderr.endswith("\n") else run.stderr + "\n"
+    if run.status:
+        text += f"(exit status {run.status})\n"
+    return fenced(text, "console")
+
+
+def _run(job: tuple[str, Example | None]) -> CommandRun:
+    name, example = job
+    if example is None:
+        return _usage(name)
+    return run_cli(example.argv, stdin=example.stdin)
+
+
+def _check_status(site: Site, where: str, example: Example, result: CommandRun) -> None:
+    if result.status != example.status:
+        site.warnings.append(
+            f"{where}: {result.shown!r} exited {result.status}, expected "
+            f"{example.status}: {result.stderr.strip()}"
+        )
+
+
+def generate(site: Site) -> None:
+    commands = _commands()
+    jobs: list[tuple[str, Example | None]] = []
+    for name, _ in commands:
+        jobs.append((name, None))
+        examples = EXAMPLES.get(name, ())
+        if not examples:
+            site.warnings.append(f"{PAGE}: the command {name!r} has no example")
+        jobs += [(name, e) for e in examples]
+    snippet_jobs: list[tuple[str, Example | None]] = [
+        (name, e) for name, examples in SNIPPETS.items() for e in examples
+    ]
+    results = [_run(job) for job in jobs]
+    snippet_results = [_run(job) for job in snippet_jobs]
+
+    for (snippet, snippet_example), result in zip(snippet_jobs, snippet_results):
+        assert snippet_example is not None
+        _check_status(site, f"snippet {snippet}", snippet_example, result)
+        site.snippet(snippet, _render_run(result))
+
+    by_command: dict[str, list[tuple[Example | None, CommandRun]]] = {}
+    for (name, example), result in zip(jobs, results):
+        by_command.setdefault(name, []).append((example, result))
+        if example is not None:
+            _check_status(site, PAGE, example, result)
+
+    out = [
+        "# Command line\n",
+        "Everything the engine does is available as `shibumi-rules COMMAND` (or "
+        "`python -m shibumi_rules COMMAND`). Bad input never produces a traceback: the "
+        "command prints one line on stderr saying what is wrong, with the rule ID when a "
+        "rule is broken, and exits with status 1.\n",
+        "Every example below was run when this page was built; the output is the "
+        "program's own.\n",
+        "| command | what it does |\n|---|---|",
+    ]
+    out += [f"| [{code(name)}](#{name}) | {esc(help_text)} |" for name, help_text in commands]
+    out.append("")
+    for name, help_text in commands:
+        out.append(f"## {name} {{#{name}}}\n")
+        out.append(esc(help_text).capitalize() + ".\n")
+        for example, result in by_command[name]:
+            if example is None:
+                out.append('??? note "Usage"\n')
+                out.append(_indent(fenced(result.stdout, "text")))
+                continue
+            out.append(example.note + "\n")
+            if example.picture:
+                out.append(_render_picture(site, example, result))
+            elif example.collapsed:
+                out.append(f'??? example "{esc(result.shown)}"\n')
+                out.append(_indent(_render_run(result)))
+            else:
+                out.append(_render_run(result))
+    site.page(PAGE, "\n".join(out))
+
+
+def _indent(text: str) -> str:
+    return "".join("    " + line if line.strip() else line
+                   for line in text.splitlines(keepends=True)) + "\n"

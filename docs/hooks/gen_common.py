@@ -1,0 +1,196 @@
+"""What every page generator shares: the site being assembled, Markdown helpers,
+diagrams drawn by the engine's own SVG renderer, and commands run for their output.
+
+Generated pages never live in ``docs/``: they exist only in the build, so they cannot
+drift from the spec and the engine they are made from.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import os
+import posixpath
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository the site is built from."""
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+class MissingSourceError(RuntimeError):
+    """A file a page is generated from does not exist (the build then fails)."""
+
+
+@dataclass
+class Site:
+    """The generated part of the site: pages (Markdown), assets (bytes) and snippets
+    that replace ``<!-- generated: NAME -->`` markers in the hand-written pages."""
+
+    pages: dict[str, str] = field(default_factory=dict)
+    assets: dict[str, bytes] = field(default_factory=dict)
+    snippets: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def page(self, uri: str, text: str) -> None:
+        if uri in self.pages:
+            raise ValueError(f"page {uri} generated twice")
+        self.pages[uri] = text
+
+    def asset(self, uri: str, content: bytes) -> None:
+        if uri in self.assets and self.assets[uri] != content:
+            raise ValueError(f"asset {uri} generated twice with different content")
+        self.assets[uri] = content
+
+    def snippet(self, name: str, text: str) -> None:
+        self.snippets[name] = text
+
+    def part(self, make: Callable[[], str]) -> str:
+        """The Markdown ``make`` returns; when a source it needs is missing, nothing and
+        a warning (so a strict build fails, naming the source)."""
+        try:
+            return make()
+        except MissingSourceError as err:
+            self.warnings.append(f"part of the site not generated: {err}")
+            return ""
+
+
+def source(path: str) -> Path:
+    """A file of the repository a page depends on; its absence fails the build."""
+    full = ROOT / path
+    if not full.exists():
+        raise MissingSourceError(f"{path} does not exist; generate it first")
+    return full
+
+
+def load_json(path: str) -> Any:
+    return json.loads(source(path).read_text(encoding="utf-8"))
+
+
+def relative(from_page: str, target: str) -> str:
+    """The link from the page ``from_page`` to the site file ``target`` (both are
+    paths inside docs/, as Markdown links are resolved by mkdocs)."""
+    return posixpath.relpath(target, posixpath.dirname(from_page) or ".")
+
+
+def esc(text: object) -> str:
+    """Text made safe for a Markdown table cell or inline HTML."""
+    return html.escape(str(text), quote=False).replace("|", "&#124;").replace("\n", " ")
+
+
+def code(text: object) -> str:
+    """Inline code that survives inside a table cell."""
+    value = str(text).replace("|", "\\|")
+    ticks = "``" if "`" in value else "`"
+    pad = " " if ticks == "``" else ""
+    return f"{ticks}{pad}{value}{pad}{ticks}"
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A Markdown table; cells are inserted as given (escape them first)."""
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def fenced(text: str, lang: str = "text") -> str:
+    fence = "```"
+    while fence in text:
+        fence += "`"
+    return f"{fence}{lang}\n{text.rstrip()}\n{fence}\n"
+
+
+@dataclass(frozen=True)
+class CommandRun:
+    argv: tuple[str, ...]
+    stdin: str | None
+    stdout: str
+    stderr: str
+    status: int
+
+    @property
+    def shown(self) -> str:
+        """The command as a user types it."""
+        return "shibumi-rules " + " ".join(_shell_quote(a) for a in self.argv)
+
+
+def run_cli(argv: Sequence[str], stdin: str | None = None) -> CommandRun:
+    """Run ``shibumi-rules ARGV`` in this process (the engine is imported once for the
+    whole site) and capture what it prints, its exit status included."""
+    from shibumi_rules.cli import main
+
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="\n")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="\n")
+    inp = io.TextIOWrapper(io.BytesIO((stdin or "").encode("utf-8")), encoding="utf-8")
+    saved = sys.stdin, sys.stdout, sys.stderr, os.environ.get("COLUMNS")
+    sys.stdin, sys.stdout, sys.stderr = inp, out, err
+    os.environ["COLUMNS"] = "88"
+    try:
+        try:
+            status = main(list(argv))
+        except SystemExit as exit_:
+            code = exit_.code
+            status = code if isinstance(code, int) else (0 if code is None else 1)
+        out.flush()
+        err.flush()
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved[0], saved[1], saved[2]
+        if saved[3] is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = saved[3]
+    text_out = _read_back(out)
+    text_err = _read_back(err)
+    return CommandRun(tuple(argv), stdin, text_out, text_err, status)
+
+
+def _read_back(stream: io.TextIOWrapper) -> str:
+    raw = stream.buffer
+    assert isinstance(raw, io.BytesIO)
+    return raw.getvalue().decode("utf-8")
+
+
+def _shell_quote(arg: str) -> str:
+    safe = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+./:,")
+    if arg and all(ch in safe for ch in arg):
+        return arg
+    return "'" + arg.replace("'", "'\\''") + "'"
+
+
+def heading_id(text: str) -> str:
+    """The anchor the toc extension gives a heading without an explicit id."""
+    import re
+
+    slug = re.sub(r"[^\w\s-]", "", text.lower()).strip()
+    return re.sub(r"[-\s]+", "-", slug)
+
+
+def game(name: str) -> Any:
+    """The engine's game called ``name``; a missing game module is a missing source."""
+    from shibumi_rules.games import get_game
+
+    try:
+        return get_game(name)
+    except ModuleNotFoundError as err:
+        if err.name == f"shibumi_rules.games.{name}":
+            raise MissingSourceError(f"shibumi_rules/games/{name}.py") from None
+        raise
+
+
+def module(name: str) -> Any:
+    """An engine module a page documents; its absence is a missing source."""
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name == name:
+            raise MissingSourceError(name.replace(".", "/") + ".py") from None
+        raise
