@@ -134,62 +134,82 @@ class SploofAnalyst(Analyst):
         if field == "stock":
             return ["SPF-REMOVE-2"] if parsed.remove else ["SPF-PLACE-1"]
         if field == "supply":
-            ids = ["SPF-REMOVE-1", "SPF-REMOVE-2"] if parsed.remove else ["SPF-PLACE-1"]
-            return [*ids, "SPF-RUL-1"]
+            return ["SPF-REMOVE-1", "SPF-REMOVE-2"] if parsed.remove else ["SPF-PLACE-1"]
         return []
 
     def outcome(self, game: AnyGame, after: Any, expected: dict[str, Any],
                 actual: dict[str, Any]) -> list[str]:
-        from ..games.sploof_lines import LINES, holds, line_holders
-        from ..games.sploof_rules import REASONS, opponent
+        """Both players hold a line: the tie rule. A player the engine credits with a
+        line the reference denies: why the reference denies it (crossed, hidden). A
+        line the reference sees and the engine misses: what kind of line it is (one
+        ball over a perimeter link, a zig-zag diagonal). Then the rule of each side's
+        reason."""
+        from ..games.sploof_lines import line_holders
+        from ..games.sploof_rules import REASONS
 
         board = after.board
-        occupied = board.occupied
+        held = dict(zip((Colour.WHITE, Colour.BLACK), line_holders(board)))
         ids: list[str] = []
+        if held[Colour.WHITE] and held[Colour.BLACK]:
+            ids.append("SPF-RUL-2")
         for colour in (Colour.WHITE, Colour.BLACK):
-            own = board.masks[colour]
-            for line in LINES:
-                held = holds(line, own, occupied)
-                if line.kind == "diagonal":
-                    if held:
-                        levels = [max((p for p in c.points if occupied >> p & 1),
-                                      default=-1) for c in line.cells]
-                        ids += ["SPF-LINE-2"] + (["SPF-RUL-5"] if not _straight(levels)
-                                                 else [])
-                    continue
-                if not all(own >> p & 1 for p in line.points):
-                    continue
-                crossed = any(link.crossable and all(occupied >> q & 1 for q in link.crossing)
-                              for link in line.links)
-                hidden = any(occupied >> cover & 1 for _, cover in line.hiders)
-                one_ball = any(not link.crossable and any(occupied >> q & 1
-                                                          for q in link.crossing)
-                               for link in line.links)
-                if held and one_ball:
-                    ids += ["SPF-RUL-4", "SHB-CROSS-1"]
-                if crossed:
-                    ids += ["SHB-CROSS-1", "SPF-LINE-1"]
-                if hidden:
-                    ids += ["SPF-RUL-7", "SHB-HIDE-1"]
-                ids.append("SPF-LINE-1")
-        white_lines, black_lines = line_holders(board)
-        mover = opponent(after.turn)
-        holders = {c for c, lines in ((Colour.WHITE, white_lines), (Colour.BLACK, black_lines))
-                   if lines}
-        if len(holders) == 2:
-            ids.insert(0, "SPF-RUL-2")
-        elif holders == {after.turn}:
-            ids.append("SPF-WIN-2")
-        elif holders == {mover}:
-            ids.append("SPF-WIN-1")
+            credited = actual.get("draw") is True or actual.get("winner") == colour.label
+            if credited and not held[colour]:
+                ids += _denied_lines(board, colour)
+            if held[colour] and not credited:
+                ids += _held_lines(board, held[colour])
         for reason in (expected.get("reason"), actual.get("reason")):
             if isinstance(reason, str) and reason in REASONS:
                 ids.append(REASONS[reason][0])
                 if reason == "no-legal-move":
                     ids.append("SPF-RUL-3")
-        if not holders and (expected.get("over") != actual.get("over")):
+        if not held[Colour.WHITE] and not held[Colour.BLACK]:
             ids += ["SPF-END-1", "SPF-RUL-3"]
         return _unique(ids)
+
+
+def _denied_lines(board: Any, colour: Colour) -> list[str]:
+    """Why rows or columns of ``colour`` are not lines: crossed or hidden."""
+    from ..games.sploof_lines import LINES
+
+    own, occupied = board.masks[colour], board.occupied
+    ids: list[str] = []
+    for line in LINES:
+        if line.kind != "orthogonal" or not all(own >> p & 1 for p in line.points):
+            continue
+        if any(link.crossable and all(occupied >> q & 1 for q in link.crossing)
+               for link in line.links):
+            ids += ["SHB-CROSS-1", "SPF-LINE-1"]
+        if any(occupied >> cover & 1 for _, cover in line.hiders):
+            ids += ["SPF-RUL-7", "SHB-HIDE-1"]
+    return ids
+
+
+def _held_lines(board: Any, lines: Any) -> list[str]:
+    """What makes the lines a player holds special: one ball over a perimeter link
+    (not a crossing), a zig-zag diagonal."""
+    occupied = board.occupied
+    ids: list[str] = []
+    for line in lines:
+        if line.kind == "orthogonal":
+            if any(not link.crossable and any(occupied >> q & 1 for q in link.crossing)
+                   for link in line.links):
+                ids += ["SPF-RUL-4", "SHB-CROSS-1"]
+            ids.append("SPF-LINE-1")
+        else:
+            levels = [max((p for p in c.points if occupied >> p & 1), default=-1)
+                      for c in line.cells]
+            if not _straight([_level(p) for p in levels]):
+                ids.append("SPF-RUL-5")
+            ids.append("SPF-LINE-2")
+    ids.sort(key=lambda rule: rule.startswith(("SPF-LINE", "SHB")))
+    return ids
+
+
+def _level(point: int) -> int:
+    from ..geometry import COORDS
+
+    return COORDS[point].level if point >= 0 else -1
 
 
 def _straight(levels: list[int]) -> bool:

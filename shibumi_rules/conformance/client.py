@@ -272,7 +272,7 @@ class EngineProcess:
             if newline >= 0:
                 line = bytes(self._out[:newline])
                 del self._out[:newline + 1]
-                if self._discarding:
+                if self._discarding or len(line) > MAX_LINE:
                     self._discarding = False
                     return _TOO_LONG
                 return line

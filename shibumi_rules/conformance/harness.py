@@ -36,7 +36,7 @@ AnyGame = Game[Any, Any]
 DEFAULT_DEPTH: Final = {"sploof": 3, "splink": 2}
 """Perft depth per game when ``--depth`` is not given (a few seconds in all)."""
 MAX_CONSECUTIVE_FAILURES: Final = 3
-MAX_FAILURES: Final = 12
+MAX_FAILURES: Final = 25
 ILLEGAL_PER_NODE: Final = 2
 MAX_PLIES: Final = 150
 
@@ -80,6 +80,8 @@ class Divergence:
     detail: str = ""
     balls: int = 0
     occurrences: int = 1
+    topic: str = ""
+    """What groups divergences that name no rule (a kind of protocol breach)."""
 
     @property
     def size(self) -> tuple[int, int, str]:
@@ -96,11 +98,11 @@ class Divergence:
 
 class Recorder:
     """Keeps each divergence once: the same (kind, game, position, move) is ignored;
-    divergences of the same kind, game and rules are grouped, keeping the smallest
-    example and counting the rest."""
+    divergences of the same kind, game and leading (most specific) rule are grouped,
+    keeping the smallest example and counting the rest."""
 
     def __init__(self) -> None:
-        self.groups: dict[tuple[str, str, tuple[str, ...]], Divergence] = {}
+        self.groups: dict[tuple[str, str, str], Divergence] = {}
         self.total = 0
         """Distinct divergences recorded (every occurrence of every group)."""
         self._seen: set[tuple[str, str, str | None, str | None]] = set()
@@ -111,7 +113,7 @@ class Recorder:
             return False
         self._seen.add(key)
         self.total += 1
-        group = (item.kind, item.game, tuple(item.rules))
+        group = (item.kind, item.game, item.rules[0] if item.rules else item.topic)
         kept = self.groups.get(group)
         if kept is None:
             self.groups[group] = item
@@ -307,7 +309,8 @@ class Session:
         if exchange.invalid is not None:
             self.recorder.add(where.divergence(
                 "protocol", f"a valid {request['type']} response",
-                json.dumps(exchange.response)[:300], [], detail=exchange.invalid))
+                json.dumps(exchange.response)[:300], [], detail=exchange.invalid,
+                topic="invalid response"))
             return None
         return exchange.response
 
@@ -317,7 +320,7 @@ class Session:
             self.recorder.add(place.divergence(
                 "protocol", "only the response line", stray.excerpt, [],
                 detail=f"{stray.kind} output while answering {kind} "
-                       f"({exchange.stray_count} stray line(s))"))
+                       f"({exchange.stray_count} stray line(s))", topic=stray.kind))
 
     def _failed(self, err: EngineFailure, where: Where) -> None:
         self.failures += 1
@@ -349,12 +352,14 @@ class Where:
     source: str
 
     def divergence(self, kind: str, expected: Any, actual: Any, rules: list[str],
-                   detail: str = "", move: str | None = None) -> Divergence:
+                   detail: str = "", move: str | None = None, topic: str = ""
+                   ) -> Divergence:
         node = self.node
         return Divergence(
             kind, self.game, node.notation if node else None, move or self.move, expected,
             actual, rules, self.source, detail,
-            node.game.board(node.state).occupied.bit_count() if node else 0)
+            node.game.board(node.state).occupied.bit_count() if node else 0,
+            topic=topic)
 
 
 # -- the harness -------------------------------------------------------------------
@@ -530,7 +535,8 @@ class Harness:
                 return
             self.recorder.add(where.divergence(
                 "protocol", expected_position, position, [],
-                "the position is right but not in canonical notation", move=move))
+                "the position is right but not in canonical notation", move=move,
+                topic="canonical notation"))
         if decisive(result) != decisive(expected_outcome):
             after = game.parse_position(expected_position)
             rules = self._safely(lambda: analyst.outcome(game, after, expected_outcome,
@@ -578,7 +584,8 @@ class Harness:
         if len(set(listed)) != len(listed):
             twice = sorted({m for m in listed if listed.count(m) > 1})
             self.recorder.add(where.divergence(
-                "protocol", "each legal move once", f"listed twice: {' '.join(twice)}", []))
+                "protocol", "each legal move once", f"listed twice: {' '.join(twice)}", [],
+                topic="duplicate moves"))
 
     def _success(self, reply: Message | None, where: Where, kind: str) -> bool:
         if reply is None:
@@ -588,12 +595,14 @@ class Harness:
                     and "position" not in reply:
                 self.recorder.add(where.divergence(
                     "protocol", "the resulting position", "no position field", [],
-                    "an engine that reads notation must give the position after a move"))
+                    "an engine that reads notation must give the position after a move",
+                    topic="missing position"))
             return True
         error = reply.get("error", {})
         self.recorder.add(where.divergence(
             "error", f"an answer to {kind}", f"{error.get('kind')}: {error.get('message')}",
-            [r for r in [error.get("rule_id")] if isinstance(r, str)]))
+            [r for r in [error.get("rule_id")] if isinstance(r, str)],
+            topic=str(error.get("kind"))))
         return False
 
     @staticmethod

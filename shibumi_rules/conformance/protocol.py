@@ -277,14 +277,20 @@ def _type_ok(value: Any, name: str) -> bool:
     return isinstance(value, _TYPES[name])
 
 
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality: ``true`` is not ``1``."""
+    return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) \
+        else a == b
+
+
 def _check(value: Any, schema: Mapping[str, Any], where: str) -> None:
     """The JSON Schema subset the protocol schemas use."""
     if "$ref" in schema:
         _check(value, _DEFS[schema["$ref"].removeprefix("#/$defs/")], where)
         return
-    if "const" in schema and value != schema["const"]:
+    if "const" in schema and not _same(value, schema["const"]):
         raise ProtocolError(f"{where}: expected {json.dumps(schema['const'])}")
-    if "enum" in schema and value not in schema["enum"]:
+    if "enum" in schema and not any(_same(value, v) for v in schema["enum"]):
         raise ProtocolError(f"{where}: {json.dumps(value)[:40]} is not one of "
                             f"{', '.join(map(str, schema['enum']))}")
     kinds = schema.get("type")
@@ -328,7 +334,7 @@ def validate_request(message: Any) -> Message:
     if not isinstance(message, dict):
         raise ProtocolError("request: expected a JSON object")
     kind = message.get("type")
-    if kind not in REQUEST_SCHEMAS:
+    if not isinstance(kind, str) or kind not in REQUEST_SCHEMAS:
         raise ProtocolError(f"request.type: {json.dumps(kind)[:40]} is not one of "
                             f"{', '.join(REQUEST_TYPES)}")
     _check(message, REQUEST_SCHEMAS[kind], "request")

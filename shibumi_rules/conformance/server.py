@@ -68,11 +68,15 @@ class ReferenceEngine:
     name = "shibumi-rules reference engine"
     version = __version__
     features: tuple[str, ...] = FEATURES
+    exact_perft = True
+    """Whether perft may use the games' own fast perft; an engine whose rules differ
+    from the reference's (in its hooks or by patching a game) sets it False, so that
+    perft follows the hooks."""
 
     def __init__(self, games: Mapping[str, AnyGame] | None = None) -> None:
         self.games = dict(games) if games is not None else available_games()
         cls = type(self)
-        self._exact = all(
+        self._exact = cls.exact_perft and all(
             getattr(cls, hook) is getattr(ReferenceEngine, hook)
             for hook in ("legal", "child", "outcome")
         )
@@ -127,6 +131,8 @@ class ReferenceEngine:
             return game.perft(state, depth)
         if depth == 0:
             return 1
+        if depth == 1:
+            return len(self.legal(game, state))
         total = 0
         for move in self.legal(game, state):
             notation, _ = self.child(game, state, move)
