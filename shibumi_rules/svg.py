@@ -16,6 +16,7 @@ Typical use::
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -216,8 +217,10 @@ class _Out:
 
     def text(self, x: float, y: float, content: str, *, size: float = 11,
              anchor: str = "middle", fill: str = "#333333", cls: str = "text",
-             weight: str | None = None) -> None:
+             weight: str | None = None, halo: bool = False) -> None:
         extra = f' font-weight="{weight}"' if weight else ""
+        if halo:  # a white outline keeps the text readable on any ball colour
+            extra += ' stroke="#ffffff" stroke-width="2.5" paint-order="stroke"'
         self.add(
             f'<text class="{cls}" x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" '
             f'text-anchor="{anchor}" dominant-baseline="central" fill="{fill}"{extra}>'
@@ -310,7 +313,7 @@ def _draw_path(out: _Out, panel: _Panel, mark: Path) -> None:
         if mark.label and mark.points:
             x, y = panel.centre(mark.points[-1])
             out.text(x + u * 0.9, y - u * 0.9, mark.label, size=10, cls="path-label",
-                     fill=colour, weight="bold")
+                     fill=colour, weight="bold", halo=True)
         return
     for a, b in zip(mark.points, mark.points[1:]):
         if panel.holds(a) and panel.holds(b):
@@ -368,7 +371,8 @@ def _draw_arrow(out: _Out, panel: _Panel, mark: Arrow, id_prefix: str) -> None:
                 f'cx="{_n(x)}" cy="{_n(y)}" r="{_n(u - 0.5)}" fill="none" stroke="{colour}" '
                 f'stroke-width="2"{dash_attr}/>'
             )
-            out.text(x, y + u * 0.55, word, size=7, cls="arrow-word", fill=colour)
+            out.text(x, y + u * 0.55, word, size=8, cls="arrow-word", fill=colour,
+                     weight="bold", halo=True)
 
 
 def _draw_label(out: _Out, panel: _Panel, mark: Label) -> None:
@@ -454,24 +458,24 @@ def render_frames(frames: Sequence[Frame], title: str | None = None, *,
     can be inlined in one HTML page."""
     style = style or Style()
     out = _Out()
-    body_top = float(style.margin) + (22 if title else 0)
-    y = body_top
-    width = 0.0
+    width = _panels(style, 0.0)[1]
+    title_lines = _wrap(title or "", width - 2 * style.margin, _TITLE_SIZE)
+    y = float(style.margin) + _TITLE_LINE * len(title_lines)
     all_marks: list[Mark] = []
-    rows: list[tuple[Frame, list[_Panel], list[Mark], float]] = []
+    rows: list[tuple[Frame, list[_Panel], list[Mark], float, list[str]]] = []
     for frame in frames:
         marks = _check_marks(frame.marks)
         all_marks.extend(marks)
-        caption_height = 18.0 if frame.caption else 0.0
-        panels, frame_width, frame_height = _panels(style, y + caption_height)
-        rows.append((frame, panels, marks, y))
-        width = max(width, frame_width)
+        caption_lines = _wrap(frame.caption or "", width - 2 * style.margin, _CAPTION_SIZE)
+        caption_height = _CAPTION_LINE * len(caption_lines)
+        panels, _, frame_height = _panels(style, y + caption_height)
+        rows.append((frame, panels, marks, y, caption_lines))
         y += caption_height + frame_height + style.gap / 2
-    for frame, panels, marks, row_top in rows:
+    for frame, panels, marks, row_top, caption_lines in rows:
         out.add(f'<g class="frame"{_caption_attr(frame.caption)}>')
-        if frame.caption:
-            out.text(style.margin, row_top + 8, frame.caption, size=12, anchor="start",
-                     cls="caption", weight="bold")
+        for i, line in enumerate(caption_lines):
+            out.text(style.margin, row_top + 8 + i * _CAPTION_LINE, line, size=_CAPTION_SIZE,
+                     anchor="start", cls="caption", weight="bold")
         ghosts = {m.point: m.colour for m in marks if isinstance(m, Ghost)}
         for panel in panels:
             name = "top view" if panel.level is None else f"level {panel.level + 1}"
@@ -503,12 +507,26 @@ def render_frames(frames: Sequence[Frame], title: str | None = None, *,
     )
     head.append(f'<rect class="background" width="{_n(width)}" height="{_n(height)}" '
                 f'fill="#ffffff"/>')
-    if title:
-        tmp = _Out()
-        tmp.text(style.margin, style.margin + 8, title, size=14, anchor="start",
-                 cls="title", weight="bold")
-        head.extend(tmp.parts)
+    tmp = _Out()
+    for i, line in enumerate(title_lines):
+        tmp.text(style.margin, style.margin + 8 + i * _TITLE_LINE, line, size=_TITLE_SIZE,
+                 anchor="start", cls="title", weight="bold")
+    head.extend(tmp.parts)
     return "\n".join([*head, *out.parts, "</svg>"]) + "\n"
+
+
+_TITLE_SIZE: Final = 14
+_TITLE_LINE: Final = 20.0
+_CAPTION_SIZE: Final = 12
+_CAPTION_LINE: Final = 17.0
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels at font ``size`` (an estimate
+    of the average bold character width; no font metrics are available)."""
+    if not text:
+        return []
+    return textwrap.wrap(text, max(10, int(width / (size * 0.6))), break_on_hyphens=False)
 
 
 def _caption_attr(caption: str | None) -> str:

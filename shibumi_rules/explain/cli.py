@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
 
 from ..cli import command
 from ..errors import NotationError, ShibumiError
@@ -36,26 +35,7 @@ examples:
 """
 
 
-class _IntermixedParser(argparse.ArgumentParser):
-    """Lets the question follow the options (``explain sploof --moves "1c3 1e3" 3c3``):
-    plain parsing in Python 3.11 takes positionals only before the first option."""
-
-    _inside = False
-
-    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
-                         namespace: argparse.Namespace | None = None
-                         ) -> tuple[argparse.Namespace, list[str]]:
-        if self._inside:  # parse_known_intermixed_args calls back here
-            return super().parse_known_args(args, namespace)
-        self._inside = True
-        try:
-            return self.parse_known_intermixed_args(args, namespace)
-        finally:
-            self._inside = False
-
-
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.__class__ = _IntermixedParser
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = USAGE_NOTE
     p.add_argument("game", choices=GAME_NAMES)
@@ -81,12 +61,13 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="leave the text diagrams out of the text output")
 
 
-def _question(parts: list[str]) -> str | None:
+def _question(parts: list[str], moves: tuple[str, ...]) -> str | None:
+    """The one positional move; more than one is a usage error with the fix spelt out."""
     if len(parts) > 1:
+        wanted = " ".join((*moves, *parts[:-1]))
         raise NotationError(
             f"explain takes one question move, got {len(parts)} ({' '.join(parts)}); to "
-            f"play moves first pass them as one argument: --moves \"{' '.join(parts[:-1])}\" "
-            f"{parts[-1]}")
+            f"play moves first pass them as one argument: --moves \"{wanted}\" {parts[-1]}")
     return parts[0] if parts else None
 
 
@@ -94,12 +75,13 @@ def _question(parts: list[str]) -> str | None:
          _configure)
 def _explain(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    question = _question(args.question)
+    moves = split_moves(args.moves)
+    question = _question(args.question, moves)
     if args.position is not None and (args.first is not None or args.seed is not None):
         raise ShibumiError("--first and --seed choose the start position; they cannot be "
                            "used with --position")
     first = None if args.position is not None else game.choose_first(args.first, args.seed)
-    setup = Setup(args.position, first, split_moves(args.moves),
+    setup = Setup(args.position, first, moves,
                   parse_option_pairs(args.option))
     report = explain(game, setup, question, compare=args.compare_rulings)
     if args.svg is not None:

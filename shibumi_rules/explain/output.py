@@ -12,7 +12,14 @@ from .model import Answer, MoveAnswer, PositionAnswer, Report, RulingAnswer, Ste
 from .titles import rule_title
 
 WIDTH = 96
+MOVES_SHOWN = 40
+"""Moves listed per kind in the text output (the JSON lists them all)."""
 _MARK = {True: "ok", False: "NO", None: "-"}
+
+
+def _who(mover: str) -> str:
+    """``white``, or ``the attractor`` for a role."""
+    return mover if mover in ("white", "black") else f"the {mover}"
 
 
 # -- text ------------------------------------------------------------------------------
@@ -31,11 +38,13 @@ def _step_lines(steps: tuple[Step, ...]) -> list[str]:
     return out
 
 
-def cited_ids(report: Report) -> list[str]:
-    """Every rule and ruling ID the report cites, in order of first citation."""
+def cited_ids(report: Report, alternatives: bool = True) -> list[str]:
+    """Every rule and ruling ID the report cites, in order of first citation; with
+    ``alternatives``, also those of the answers under other rulings."""
     seen: dict[str, None] = {}
     answers: list[Answer] = [report.answer]
-    answers.extend(r.answer for r in report.rulings if r.answer is not None)
+    if alternatives:
+        answers.extend(r.answer for r in report.rulings if r.answer is not None)
     for answer in answers:
         for step in answer.steps:
             for rule in step.rule_ids:
@@ -52,15 +61,16 @@ def _headline(report: Report) -> str:
     game = report.game.capitalize()
     if isinstance(answer, PositionAnswer):
         return f"{game}: the state of the position"
-    return f"{game}: is {answer.move} legal for {answer.mover}, and what happens if it is played?"
+    return (f"{game}: is {answer.move} legal for {_who(answer.mover)}, and what happens if "
+            "it is played?")
 
 
 def _verdict(answer: MoveAnswer) -> str:
     if answer.legal:
-        return f"Answer: yes, {answer.move} is legal for {answer.mover}."
+        return f"Answer: yes, {answer.move} is legal for {_who(answer.mover)}."
     title = rule_title(answer.rule or "")
     rule = f"{answer.rule} ({title})" if title else f"{answer.rule}"
-    return f"Answer: no, {answer.move} is illegal for {answer.mover}: it breaks {rule}."
+    return f"Answer: no, {answer.move} is illegal for {_who(answer.mover)}: it breaks {rule}."
 
 
 def _ruling_line(ruling: RulingAnswer) -> str:
@@ -79,8 +89,13 @@ def _ruling_line(ruling: RulingAnswer) -> str:
     return head + stop + f"{count} legal moves; {answer.outcome_text}"
 
 
-def _count_text(moves: list[str]) -> str:
-    return " ".join(moves) if moves else "none"
+def _moves_text(moves: list[str]) -> str:
+    if not moves:
+        return "none"
+    if len(moves) > MOVES_SHOWN:
+        return (" ".join(moves[:MOVES_SHOWN])
+                + f" ... and {len(moves) - MOVES_SHOWN} more (--json lists them all)")
+    return " ".join(moves)
 
 
 def render_text(report: Report, diagrams: bool = True) -> str:
@@ -93,6 +108,8 @@ def render_text(report: Report, diagrams: bool = True) -> str:
     if report.stop is not None:
         lines.append(f"The given moves stop at move {report.stop.number} "
                      f"{report.stop.move!r}: it is illegal, and is explained here.")
+        if report.question is not None:
+            lines.append(f"The question {report.question} is not reached.")
     if diagrams and answer.pictures:
         lines += ["", render(answer.pictures[0].board)]
     lines.append("")
@@ -112,7 +129,7 @@ def render_text(report: Report, diagrams: bool = True) -> str:
         total = sum(len(m) for m in answer.moves.values())
         lines.append(f"Legal moves ({total}):")
         for kind, moves in answer.moves.items():
-            lines.extend(textwrap.wrap(f"{kind} ({len(moves)}): {_count_text(moves)}", WIDTH,
+            lines.extend(textwrap.wrap(f"{kind} ({len(moves)}): {_moves_text(moves)}", WIDTH,
                                        initial_indent="  ", subsequent_indent="    "))
         lines.append(f"Outcome: {answer.outcome_text}")
     if report.compared:
@@ -124,9 +141,11 @@ def render_text(report: Report, diagrams: bool = True) -> str:
         else:
             lines.append("  no alternative of any ruling option changes this answer")
     lines += ["", "Rules cited:"]
-    for rule in cited_ids(report):
+    cited = cited_ids(report, alternatives=False)
+    width = max(len(rule) for rule in cited)
+    for rule in cited:
         title = rule_title(rule)
-        lines.append(f"  {rule}" + (f"  {title}" if title else ""))
+        lines.append(f"  {rule.ljust(width)}  {title}" if title else f"  {rule}")
     return "\n".join(lines) + "\n"
 
 
@@ -187,8 +206,8 @@ def _title(report: Report) -> str:
     if isinstance(answer, PositionAnswer):
         return f"{game}: {answer.outcome_text}"
     if answer.legal:
-        return f"{game}: {answer.move} by {answer.mover} is legal; {answer.outcome_text}"
-    return f"{game}: {answer.move} by {answer.mover} is illegal [{answer.rule}]"
+        return f"{game}: {answer.move} by {_who(answer.mover)} is legal; {answer.outcome_text}"
+    return f"{game}: {answer.move} by {_who(answer.mover)} is illegal [{answer.rule}]"
 
 
 def render_report_svg(report: Report) -> str:

@@ -74,9 +74,8 @@ def _second_ball_check(board: Board, low: Point, high: Point, colour: Colour) ->
     step = mech.placement_check(board, high)
     completed = low in SUPPORTERS[high]
     if step.ok and completed:
-        return Step("SHB-PLACE-1", f"{step.text}: the second ball ({colour.label}) may rest "
-                    f"on the platform the first ball at {NAMES[low]} completed", True,
-                    ("SPK-RUL-1",))
+        return Step("SHB-PLACE-1", f"{step.text}, resting on the platform that the first "
+                    f"ball, at {NAMES[low]}, completed", True, ("SPK-RUL-1",))
     if not step.ok:
         return Step("SHB-PLACE-1", f"with the first ball on {NAMES[low]}: {step.text}",
                     False, ("SPK-RUL-1",))
@@ -139,7 +138,8 @@ def _remove_checks(state: SplinkState, move: RemoveMove) -> list[Step]:
                           f"removal ({_supply_text(state)})", True))
     after, _ = board.remove(b)
     place = mech.placement_check(after, move.placed)
-    steps.append(Step(place.rule, f"after the removal and the drop: {place.text}", place.ok))
+    steps.append(Step(place.rule, f"after the removal and the drop: {place.text}", place.ok,
+                      ("SPK-RUL-10",)))
     return steps
 
 
@@ -224,7 +224,7 @@ def _remove_effects(state: SplinkState, move: RemoveMove) -> list[Step]:
              "on top of a dropped ball" if _rests_on(move.placed, chain[:-1]) else
              "on a valid location")
     steps.append(Step("SPK-REMOVE-2", f"a {move.colour.label} ball from the supply goes on "
-                      f"{NAMES[move.placed]}, {where}"))
+                      f"{NAMES[move.placed]}, {where}", None, ("SPK-RUL-10",)))
     return steps
 
 
@@ -325,9 +325,11 @@ class SplinkAnalyst:
         moves = {"place": [m for m in legal if not m.startswith("x")],
                  "remove": [m for m in legal if m.startswith("x")]}
         limit = state.rules.max_turns
+        over = end_reason(state) is not None
         steps = [
-            Step("SPK-SETUP-1", f"the {state.role.value} is to move; {state.turns} turn(s) "
-                 "played (the attractor moves first)"),
+            Step("SPK-SETUP-1", f"{state.turns} turn(s) played (the attractor moves first); "
+                 + (f"the {state.role.value} would be next" if over
+                    else f"the {state.role.value} is to move")),
             Step("SPK-PLACE-1", f"supply: {_supply_text(state)}", None,
                  ("SPK-RUL-5",) if state.supply is None else ()),
             Step("SPK-RUL-4", "no turn limit (max_turns=none): the rules have no repetition "

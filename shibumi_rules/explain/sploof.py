@@ -362,8 +362,8 @@ class SploofAnalyst:
                     tail = ", so completing it would not make a line"
                 elif v.status == "broken":
                     tail = ", so it is not a line"
-                steps.append(Step(v.line.rule, f"{c.label} {word} {v.describe()}{tail}", None,
-                                  v.rules[1:]))
+                steps.append(Step(v.line.rule, f"{c.label} {word} {v.describe(board)}{tail}",
+                                  None, v.rules[1:]))
                 marks += _line_marks(v, opponent(colour))
         steps.append(self._outcome_step(state))
         pinned_reds = board.masks[Colour.RED] & pinned(board.occupied)

@@ -69,12 +69,13 @@ class LineView:
             out += ["SHB-HIDE-1", "SPF-RUL-7"]
         if self.covered:
             out.append("SHB-HIDE-1")
-        if self.zigzag and self.status == "held":
+        if self.zigzag:
             out.append("SPF-RUL-5")
         return tuple(dict.fromkeys(out))
 
-    def describe(self) -> str:
-        """The line's cells and how it is crossed or hidden, in words."""
+    def describe(self, board: Board | None = None) -> str:
+        """The line's cells and how it is crossed or hidden, in words (with the
+        contents of the missing cells when ``board`` is given)."""
         who = self.colour.label
         cells = " ".join(NAMES[p] for p in self.balls)
         if self.line.kind == "diagonal":
@@ -85,7 +86,8 @@ class LineView:
             kind = f"file {self.line.cells[0].name[0]} of the board"
         parts = [f"{self.line.name} ({kind}: {cells})"]
         if self.missing:
-            parts.append(f"{who} lacks {' '.join(NAMES[p] for p in self.missing)}")
+            parts.append(f"{who} lacks " + ", ".join(
+                _content(board, p) if board is not None else NAMES[p] for p in self.missing))
         if self.zigzag:
             parts.append("zig-zagging between levels, which counts")
         for (a, b), balls in self.crossed:
@@ -99,6 +101,11 @@ class LineView:
             parts.append(f"link {NAMES[a]}-{NAMES[b]} has only {NAMES[q]} over it, "
                          "which does not cross it")
         return "; ".join(parts)
+
+
+def _content(board: Board, point: Point) -> str:
+    colour = board.colour_at(point)
+    return f"{NAMES[point]} ({colour.label if colour is not None else 'empty'})"
 
 
 def _visible(board: Board, points: tuple[Point, ...]) -> Point | None:

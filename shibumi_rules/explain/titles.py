@@ -1,24 +1,22 @@
-"""Titles of rule and ruling IDs, read from the specification when it is available."""
+"""Titles of rule and ruling IDs, from the specification (``shibumi_rules.spec``)."""
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module
+
+from ..errors import ShibumiError
 
 
 @cache
 def _titles() -> dict[str, str]:
+    from .. import spec
+
     try:
-        spec = import_module("shibumi_rules.spec")
-    except ModuleNotFoundError:
+        return {entry.id: entry.title for entry in spec.current()}
+    except ShibumiError:  # spec/ missing or broken: explanations still cite the IDs
         return {}
-    loader = getattr(spec, "titles", None)
-    if loader is None:
-        return {}
-    titles: dict[str, str] = loader()
-    return titles
 
 
 def rule_title(rule_id: str) -> str | None:
-    """The spec's title of a rule or ruling, None when unknown."""
+    """The spec's title of a rule or ruling, None when the spec does not define it."""
     return _titles().get(rule_id)
