@@ -11,7 +11,14 @@ from typing import Any
 
 from ..board import Board, drop_chain, supporting_exactly_one, valid_locations
 from ..game import Game, OptionSpec
-from ..games.splink import REASON_MAX_TURNS, REASON_NO_MOVE, REASONS, end_reason, score
+from ..games.splink import (
+    REASON_COMPLETE,
+    REASON_MAX_TURNS,
+    REASON_NO_MOVE,
+    REASONS,
+    end_reason,
+    score,
+)
 from ..games.splink_mechanics import can_draw, followers, removable
 from ..games.splink_score import INNER_MASK, INNER_POINTS, SCORING_PAIRS
 from ..games.splink_state import PlaceMove, RemoveMove, SplinkMove, SplinkState
@@ -185,7 +192,8 @@ def _outcome_steps(after: SplinkState) -> list[Step]:
         return [Step("SPK-END-1", f"the pyramid is not complete and the {after.role.value} "
                      f"has a legal move: the game goes on with the attractor on {points}")]
     sentence, rule = REASONS[reason]
-    also = ("SPK-END-1",) if reason in (REASON_NO_MOVE, REASON_MAX_TURNS) else ()
+    also = ("SPK-END-1",) if reason in (REASON_NO_MOVE, REASON_MAX_TURNS) else (
+        "SHB-COMPLETE-1",)
     return [Step(rule, f"the game ends: {sentence}; it is scored as it stands: the attractor "
                  f"scores {points}", None, (*also, "SPK-SCORE-1"))]
 
@@ -389,8 +397,9 @@ class SplinkAnalyst:
         if reason is None:
             return Step("SPK-END-1", "the pyramid is not complete: the game goes on")
         sentence, rule = REASONS[reason]
+        also = ("SHB-COMPLETE-1",) if reason == REASON_COMPLETE else ()
         return Step(rule, f"the game is over: {sentence}; the attractor scores "
-                    f"{score(state)}", None, ("SPK-SCORE-1",))
+                    f"{score(state)}", None, (*also, "SPK-SCORE-1"))
 
 
 ANALYST = SplinkAnalyst()

@@ -30,7 +30,7 @@ from ..geometry import NAMES, SUPPORTEES, Point, points_of
 from ..notation import Colour
 from ..svg import Mark, Path, Ring
 from . import mechanics as mech
-from .model import MoveAnswer, Picture, PositionAnswer, Step
+from .model import MoveAnswer, Picture, PositionAnswer, Step, plain
 from .sploof_lines import LineView, views
 
 PLAYERS = (Colour.WHITE, Colour.BLACK)
@@ -53,7 +53,7 @@ def _over_check(state: SploofState) -> Step | None:
     reason_rule = REASONS[result.reason][0]
     also = ("SPF-RUL-3",) if result.reason == REASON_NO_MOVE else (
         (reason_rule,) if reason_rule != rule else ())
-    return Step(rule, f"the game is already over ({outcome_text(state, result)}): no "
+    return Step(rule, f"the game is already over ({plain(outcome_text(state, result))}): no "
                 "further move may be played", False, also)
 
 
@@ -422,7 +422,8 @@ class SploofAnalyst:
         assert result.reason is not None
         rule = REASONS[result.reason][0]
         also = ("SPF-RUL-3",) if result.reason == REASON_NO_MOVE else ()
-        return Step(rule, f"the game is over: {outcome_text(state, result)}", None, also)
+        return Step(rule, f"the game is over: {plain(outcome_text(state, result))}", None,
+                    also)
 
 
 def _line_json(v: LineView) -> dict[str, Any]:
