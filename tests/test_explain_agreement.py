@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shibumi_rules import spec
 from shibumi_rules.board import pinned, supporting_exactly_one
 from shibumi_rules.errors import IllegalMoveError
 from shibumi_rules.explain import splink as splink_explain
@@ -30,6 +31,7 @@ from shibumi_rules.notation import Colour
 
 from .board_strategies import boards
 
+SPEC = spec.current()
 SPLOOF = get_game("sploof")
 SPLINK = get_game("splink")
 points = st.integers(0, NUM_POINTS - 1)
@@ -160,7 +162,7 @@ def test_sploof_answers_are_whole(case: tuple[SploofState, SploofMove]) -> None:
     position after is the engine's."""
     state, move = case
     answer = sploof_explain.ANALYST.explain_move(SPLOOF, state, SPLOOF.format_move(move))
-    assert all(step.rule for step in answer.steps)
+    assert all(rule in SPEC for step in answer.steps for rule in step.rule_ids)
     if answer.legal:
         assert answer.position_after == SPLOOF.format_position(SPLOOF.play(state, move))
         assert answer.effects
@@ -175,6 +177,7 @@ def test_sploof_answers_are_whole(case: tuple[SploofState, SploofMove]) -> None:
 def test_splink_answers_are_whole(case: tuple[Any, Any]) -> None:
     state, move = case
     answer = splink_explain.ANALYST.explain_move(SPLINK, state, SPLINK.format_move(move))
+    assert all(rule in SPEC for step in answer.steps for rule in step.rule_ids)
     if answer.legal:
         after = SPLINK.play(state, move)
         assert answer.position_after == SPLINK.format_position(after)
