@@ -1,0 +1,374 @@
+"""The normative specification as data: the rules and rulings of ``spec/``, read at run
+time with the standard library.
+
+``spec/rules.json`` and ``spec/rulings.json`` are the one place where a rule or ruling
+ID is defined; ``explain``, the generated tables and the docs look titles and texts up
+here instead of repeating them. The files are validated against their JSON Schemas in
+the tests; this loader checks only what it needs to build its values, and reports a
+broken or missing file in one line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Final, Literal
+
+from .errors import ShibumiError
+
+Scope = Literal["shibumi", "sploof", "splink"]
+Kind = Literal["rule", "ruling"]
+
+SCOPE_OF_PREFIX: Final[dict[str, Scope]] = {"SHB": "shibumi", "SPF": "sploof", "SPK": "splink"}
+"""The ID prefix of each scope: the Shibumi system and the two games."""
+
+ID_PATTERN: Final = re.compile(r"\b(?:SHB|SPF|SPK)-[A-Z]+-\d+\b")
+"""Matches a rule or ruling ID anywhere in a text (``SHB-DROP-1``, ``SPK-RUL-10``)."""
+RULING_PATTERN: Final = re.compile(r"^(?:SPF|SPK|SHB)-RUL-\d+$")
+
+
+class SpecError(ShibumiError):
+    """The specification files are missing or malformed, or an ID is unknown."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A published source and, briefly, what it says."""
+
+    title: str
+    says: str
+
+
+@dataclass(frozen=True, slots=True)
+class CodeRef:
+    """A function, method, class or lookup table of the engine that implements a rule."""
+
+    module: str
+    function: str
+
+    @property
+    def qualified(self) -> str:
+        return f"{self.module}.{self.function}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One numbered rule: a statement in plain words, where it comes from, and the code
+    that implements it."""
+
+    id: str
+    scope: Scope
+    title: str
+    statement: str
+    sources: tuple[Source, ...]
+    implemented_by: tuple[CodeRef, ...]
+    rulings: tuple[str, ...]
+    notes: str | None
+
+    kind: Kind = "rule"
+
+
+@dataclass(frozen=True, slots=True)
+class OptionRef:
+    """The game option that selects among a ruling's alternatives."""
+
+    name: str
+    default: str
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """One possible answer to a ruling's question. ``option_value`` selects it when an
+    option exists (``N`` stands for any integer); ``cli`` names command-line flags."""
+
+    summary: str
+    option_value: str | None
+    adopted: bool
+    cli: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Implementation:
+    """What another known implementation does on a ruling's question."""
+
+    name: str
+    language: str
+    does: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A decision where the sources are silent, ambiguous or contradictory."""
+
+    id: str
+    scope: Scope
+    title: str
+    question: str
+    decision: str
+    rationale: str
+    rules: tuple[str, ...]
+    option: OptionRef | None
+    alternatives: tuple[Alternative, ...]
+    implementations: tuple[Implementation, ...]
+    implementations_note: str | None
+    implemented_by: tuple[CodeRef, ...]
+
+    kind: Kind = "ruling"
+
+    @property
+    def adopted(self) -> Alternative:
+        """The alternative the reference engine follows by default."""
+        return next(a for a in self.alternatives if a.adopted)
+
+
+Entry = Rule | Ruling
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """The whole specification: its version and every rule and ruling by ID, in the
+    order of the files."""
+
+    version: str
+    rules: Mapping[str, Rule]
+    rulings: Mapping[str, Ruling]
+
+    def __contains__(self, entry_id: object) -> bool:
+        return entry_id in self.rules or entry_id in self.rulings
+
+    def __iter__(self) -> Iterator[Entry]:
+        yield from self.rules.values()
+        yield from self.rulings.values()
+
+    def ids(self) -> tuple[str, ...]:
+        """Every rule ID, then every ruling ID."""
+        return (*self.rules, *self.rulings)
+
+    def entry(self, entry_id: str) -> Entry:
+        """The rule or ruling with this ID; SpecError (with close matches) if unknown."""
+        found = self.rules.get(entry_id) or self.rulings.get(entry_id)
+        if found is None:
+            prefix = entry_id.rsplit("-", 1)[0]
+            near = [i for i in self.ids() if i.startswith(prefix)]
+            hint = f" (known: {', '.join(near)})" if near else ""
+            raise SpecError(f"unknown rule or ruling ID {entry_id!r}{hint}")
+        return found
+
+    def title(self, entry_id: str) -> str:
+        return self.entry(entry_id).title
+
+    def kind(self, entry_id: str) -> Kind:
+        return self.entry(entry_id).kind
+
+    def in_scope(self, scope: Scope) -> list[Entry]:
+        """The rules, then the rulings, of the system or of one game."""
+        return [e for e in self if e.scope == scope]
+
+    def ruling_for_option(self, scope: Scope, option: str) -> Ruling:
+        """The ruling of ``scope`` whose alternatives the option ``option`` selects."""
+        for ruling in self.rulings.values():
+            if ruling.scope == scope and ruling.option and ruling.option.name == option:
+                return ruling
+        raise SpecError(f"no {scope} ruling is selected by an option named {option!r}")
+
+    def rulings_of_rule(self, rule_id: str) -> list[Ruling]:
+        """The rulings that decide a question about ``rule_id``."""
+        return [r for r in self.rulings.values() if rule_id in r.rules]
+
+
+def cited_ids(text: str) -> list[str]:
+    """The rule and ruling IDs a text mentions, in order of first appearance."""
+    return list(dict.fromkeys(ID_PATTERN.findall(text)))
+
+
+def scope_of(entry_id: str) -> Scope:
+    """The scope an ID's prefix names (SpecError for a malformed ID)."""
+    if not ID_PATTERN.fullmatch(entry_id):
+        raise SpecError(f"malformed rule or ruling ID {entry_id!r}: expected e.g. SHB-DROP-1")
+    return SCOPE_OF_PREFIX[entry_id[:3]]
+
+
+# -- loading -------------------------------------------------------------------------
+
+def spec_dir() -> Path:
+    """The ``spec/`` folder next to the package (the package is used from its source
+    tree or installed in editable mode)."""
+    return Path(__file__).resolve().parents[1] / "spec"
+
+
+def _read(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        raise SpecError(f"specification file not found: {path} (spec/ belongs next to the "
+                        f"shibumi_rules package)")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise SpecError(f"cannot read {path.name}: {err}") from None
+    if not isinstance(data, dict):
+        raise SpecError(f"{path.name}: expected a JSON object at the top level")
+    return data
+
+
+class _Reader:
+    """Typed access to one JSON object, with errors naming the file and entry."""
+
+    def __init__(self, obj: object, where: str) -> None:
+        if not isinstance(obj, dict):
+            raise SpecError(f"{where}: expected an object")
+        self.obj: dict[str, Any] = obj
+        self.where = where
+
+    def text(self, key: str) -> str:
+        value = self.obj.get(key)
+        if not isinstance(value, str) or not value:
+            raise SpecError(f"{self.where}: {key!r} must be a non-empty string")
+        return value
+
+    def optional_text(self, key: str) -> str | None:
+        value = self.obj.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            raise SpecError(f"{self.where}: {key!r} must be a string or null")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.obj.get(key)
+        if not isinstance(value, bool):
+            raise SpecError(f"{self.where}: {key!r} must be true or false")
+        return value
+
+    def items(self, key: str) -> list[Any]:
+        value = self.obj.get(key, [])
+        if not isinstance(value, list):
+            raise SpecError(f"{self.where}: {key!r} must be a list")
+        return value
+
+    def texts(self, key: str) -> tuple[str, ...]:
+        values = self.items(key)
+        if not all(isinstance(v, str) for v in values):
+            raise SpecError(f"{self.where}: {key!r} must be a list of strings")
+        return tuple(values)
+
+
+def _sources(r: _Reader) -> tuple[Source, ...]:
+    out = []
+    for i, item in enumerate(r.items("sources")):
+        s = _Reader(item, f"{r.where} source {i + 1}")
+        out.append(Source(s.text("title"), s.text("says")))
+    return tuple(out)
+
+
+def _code(r: _Reader) -> tuple[CodeRef, ...]:
+    out = []
+    for i, item in enumerate(r.items("implemented_by")):
+        c = _Reader(item, f"{r.where} implemented_by {i + 1}")
+        out.append(CodeRef(c.text("module"), c.text("function")))
+    return tuple(out)
+
+
+def _scope(r: _Reader, entry_id: str) -> Scope:
+    scope = r.text("scope")
+    if scope != scope_of(entry_id):
+        raise SpecError(f"{r.where}: scope {scope!r} does not match the ID's prefix")
+    return scope_of(entry_id)
+
+
+def _rule(obj: object, where: str) -> Rule:
+    r = _Reader(obj, where)
+    entry_id = r.text("id")
+    r.where = f"{where} ({entry_id})"
+    return Rule(
+        id=entry_id, scope=_scope(r, entry_id), title=r.text("title"),
+        statement=r.text("statement"), sources=_sources(r), implemented_by=_code(r),
+        rulings=r.texts("rulings"), notes=r.optional_text("notes"),
+    )
+
+
+def _ruling(obj: object, where: str) -> Ruling:
+    r = _Reader(obj, where)
+    entry_id = r.text("id")
+    r.where = f"{where} ({entry_id})"
+    option = None
+    if r.obj.get("option") is not None:
+        o = _Reader(r.obj["option"], f"{r.where} option")
+        option = OptionRef(o.text("name"), o.text("default"))
+    alternatives = []
+    for i, item in enumerate(r.items("alternatives")):
+        a = _Reader(item, f"{r.where} alternative {i + 1}")
+        alternatives.append(Alternative(a.text("summary"), a.optional_text("option_value"),
+                                        a.flag("adopted"), a.optional_text("cli")))
+    if sum(a.adopted for a in alternatives) != 1:
+        raise SpecError(f"{r.where}: exactly one alternative must be adopted")
+    implementations = []
+    for i, item in enumerate(r.items("implementations")):
+        m = _Reader(item, f"{r.where} implementation {i + 1}")
+        implementations.append(Implementation(m.text("name"), m.text("language"),
+                                              m.text("does")))
+    return Ruling(
+        id=entry_id, scope=_scope(r, entry_id), title=r.text("title"),
+        question=r.text("question"), decision=r.text("decision"),
+        rationale=r.text("rationale"), rules=r.texts("rules"), option=option,
+        alternatives=tuple(alternatives), implementations=tuple(implementations),
+        implementations_note=r.optional_text("implementations_note"),
+        implemented_by=_code(r),
+    )
+
+
+def load(directory: Path | None = None) -> Spec:
+    """Read and check ``rules.json`` and ``rulings.json`` (SpecError on any problem)."""
+    directory = directory if directory is not None else spec_dir()
+    rules_doc = _read(directory / "rules.json")
+    rulings_doc = _read(directory / "rulings.json")
+    version = _Reader(rules_doc, "rules.json").text("spec_version")
+    if rulings_doc.get("spec_version") != version:
+        raise SpecError("rules.json and rulings.json disagree on spec_version")
+    rules: dict[str, Rule] = {}
+    for i, obj in enumerate(_Reader(rules_doc, "rules.json").items("rules")):
+        rule = _rule(obj, f"rules.json rule {i + 1}")
+        if rule.id in rules or RULING_PATTERN.match(rule.id):
+            raise SpecError(f"rules.json: {rule.id} is repeated or is a ruling ID")
+        rules[rule.id] = rule
+    rulings: dict[str, Ruling] = {}
+    for i, obj in enumerate(_Reader(rulings_doc, "rulings.json").items("rulings")):
+        ruling = _ruling(obj, f"rulings.json ruling {i + 1}")
+        if ruling.id in rulings or ruling.id in rules or not RULING_PATTERN.match(ruling.id):
+            raise SpecError(f"rulings.json: {ruling.id} is repeated or not a ruling ID")
+        rulings[ruling.id] = ruling
+    spec = Spec(version, rules, rulings)
+    _check_references(spec)
+    return spec
+
+
+def _check_references(spec: Spec) -> None:
+    """Every ID an entry points to must exist."""
+    for entry in spec:
+        refs = entry.rulings if isinstance(entry, Rule) else entry.rules
+        for ref in refs:
+            if ref not in spec:
+                raise SpecError(f"{entry.id} refers to unknown ID {ref}")
+
+
+@lru_cache(maxsize=1)
+def current() -> Spec:
+    """The specification of this source tree, read once."""
+    return load()
+
+
+def entry(entry_id: str) -> Entry:
+    """The rule or ruling with this ID (SpecError if unknown)."""
+    return current().entry(entry_id)
+
+
+def title(entry_id: str) -> str:
+    """The title of a rule or ruling (SpecError if unknown)."""
+    return current().title(entry_id)
+
+
+def version() -> str:
+    """The version of the specification (``spec_version`` of the files)."""
+    return current().version

@@ -1,0 +1,121 @@
+"""Every generated file of ``spec/``, how to make it, and how to compare it with what
+is committed.
+
+Groups: ``tables`` (rule tables, JSON and CSV), ``perft`` (perft files) and
+``conformance`` (vectors). A check regenerates everything in memory and compares
+bytes; for the perft files it recomputes counts up to ``CHECK_BUDGET`` leaves and
+takes the larger ones from the committed file unless ``full`` is set (see
+``perft_files``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from .. import spec
+from .game_tables import splink_table, sploof_table
+from .geometry_tables import points_table, relations_table
+from .index_table import rules_index_table
+from .output import GeneratedFile
+from .perft_files import committed_counts, perft_file
+from .positions import NAMED
+from .vectors import match_file, vector_file
+
+GROUPS: Final = ("tables", "perft", "conformance")
+CHECK_BUDGET: Final = 1_000_000
+"""A quick check recomputes perft counts up to this many leaves."""
+GENERATED_DIRS: Final = ("tables", "perft", "conformance")
+"""Folders of ``spec/`` that hold only generated files."""
+
+
+@dataclass(frozen=True, slots=True)
+class Generator:
+    group: str
+    name: str
+    make: Callable[[Path, bool], list[GeneratedFile]]
+    """(spec folder, quick) -> files; ``quick`` lets perft reuse committed counts."""
+
+
+def _static(make: Callable[[], list[GeneratedFile]]) -> Callable[[Path, bool], list[GeneratedFile]]:
+    return lambda root, quick: make()
+
+
+def _vectors(game: str) -> Callable[[Path, bool], list[GeneratedFile]]:
+    return lambda root, quick: [vector_file(game)]
+
+
+def _perft(game: str) -> Callable[[Path, bool], list[GeneratedFile]]:
+    def make(root: Path, quick: bool) -> list[GeneratedFile]:
+        committed = root / "perft" / f"{game}.perft"
+        if quick and committed.is_file():
+            reuse = committed_counts(committed.read_text(encoding="utf-8"))
+            return [perft_file(game, reuse, CHECK_BUDGET)]
+        return [perft_file(game)]
+    return make
+
+
+GENERATORS: Final = (
+    Generator("tables", "points", _static(points_table)),
+    Generator("tables", "relations", _static(relations_table)),
+    Generator("tables", "sploof", _static(sploof_table)),
+    Generator("tables", "splink", _static(splink_table)),
+    Generator("tables", "rules_index", _static(rules_index_table)),
+    *(Generator("perft", f"perft-{game}", _perft(game)) for game in NAMED),
+    *(Generator("conformance", f"vectors-{game}", _vectors(game)) for game in NAMED),
+    Generator("conformance", "splink-matches", lambda root, quick: [match_file()]),
+)
+
+
+def generate(groups: Iterable[str] = GROUPS, quick: bool = False,
+             root: Path | None = None) -> list[GeneratedFile]:
+    """Every file of the chosen groups, in a fixed order."""
+    root = root if root is not None else spec.spec_dir()
+    chosen = set(groups)
+    files: list[GeneratedFile] = []
+    for generator in GENERATORS:
+        if generator.group in chosen:
+            files.extend(generator.make(root, quick))
+    return files
+
+
+def write(files: Iterable[GeneratedFile], root: Path | None = None) -> list[tuple[str, bool]]:
+    """Write files under ``root``; (path, changed) for each."""
+    root = root if root is not None else spec.spec_dir()
+    report = []
+    for f in files:
+        path = root / f.path
+        old = path.read_bytes() if path.is_file() else None
+        new = f.text.encode("utf-8")
+        if old != new:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(new)
+        report.append((f.path, old != new))
+    return report
+
+
+def stale(files: Iterable[GeneratedFile], root: Path | None = None,
+          groups: Iterable[str] = GROUPS) -> list[tuple[str, str]]:
+    """(path, problem) for every committed file that differs from ``files``, is
+    missing, or sits in a generated folder without being generated."""
+    root = root if root is not None else spec.spec_dir()
+    expected = {f.path: f.text.encode("utf-8") for f in files}
+    problems = []
+    for path, text in expected.items():
+        on_disk = root / path
+        if not on_disk.is_file():
+            problems.append((path, "missing"))
+        elif on_disk.read_bytes() != text:
+            problems.append((path, "differs"))
+    chosen = set(groups)
+    folders = [d for d, g in zip(GENERATED_DIRS, GROUPS) if g in chosen]
+    for folder in folders:
+        base = root / folder
+        if base.is_dir():
+            for extra in sorted(base.rglob("*")):
+                rel = extra.relative_to(root).as_posix()
+                if extra.is_file() and rel not in expected:
+                    problems.append((rel, "not generated"))
+    return problems

@@ -1,0 +1,178 @@
+"""The specification files: valid against their schemas, complete, consistent with the
+engine, and read correctly by ``shibumi_rules.spec``."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from shibumi_rules import spec
+from shibumi_rules.games import GAME_NAMES, get_game
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "spec"
+ID_RE = re.compile(r"\b[A-Z]{3}-[A-Z]+-\d+\b")
+KNOWN_IMPLEMENTATIONS = {"donkirkby/shibumi-games", "AbstractPlay/gameslib",
+                         "Ludii (work-in-progress fork)"}
+
+
+def _json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _ids_in(folder: Path) -> set[str]:
+    found: set[str] = set()
+    for path in folder.rglob("*.py"):
+        found.update(ID_RE.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+@pytest.mark.parametrize("schema", sorted((SPEC / "schema").glob("*.schema.json")),
+                         ids=lambda p: p.name)
+def test_every_schema_is_a_valid_json_schema(schema: Path) -> None:
+    Draft202012Validator.check_schema(_json(schema))
+
+
+@pytest.mark.parametrize("name", ["rules", "rulings"])
+def test_rules_and_rulings_validate_against_their_schema(name: str) -> None:
+    validator = Draft202012Validator(_json(SPEC / "schema" / f"{name}.schema.json"))
+    errors = [f"{list(e.path)}: {e.message}"
+              for e in validator.iter_errors(_json(SPEC / f"{name}.json"))]
+    assert errors == []
+
+
+def test_the_schema_rejects_a_rule_without_sources() -> None:
+    doc = _json(SPEC / "rules.json")
+    doc["rules"][0]["sources"] = []
+    validator = Draft202012Validator(_json(SPEC / "schema" / "rules.schema.json"))
+    assert not validator.is_valid(doc)
+
+
+def test_every_id_the_engine_raises_or_cites_is_in_the_spec() -> None:
+    cited = _ids_in(ROOT / "shibumi_rules") | _ids_in(ROOT / "proofs")
+    assert sorted(cited - set(spec.current().ids())) == []
+
+
+def test_every_rule_and_ruling_is_cited_by_code_or_tests() -> None:
+    cited = _ids_in(ROOT / "shibumi_rules") | _ids_in(ROOT / "proofs") | _ids_in(ROOT / "tests")
+    assert [i for i in spec.current().ids() if i not in cited] == []
+
+
+def _resolve(module: str, name: str) -> object:
+    obj: object = importlib.import_module(module)
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def test_implemented_by_names_real_code() -> None:
+    for entry in spec.current():
+        assert entry.implemented_by, entry.id
+        for ref in entry.implemented_by:
+            assert _resolve(ref.module, ref.function) is not None, ref.qualified
+
+
+def test_every_option_of_every_game_has_a_ruling_with_matching_alternatives() -> None:
+    s = spec.current()
+    for name in GAME_NAMES:
+        for option in get_game(name).options:
+            ruling = s.ruling_for_option(spec.scope_of(option.ruling), option.name)
+            assert ruling.id == option.ruling and ruling.scope == name
+            assert ruling.option is not None and ruling.option.default == option.default
+            values = {a.option_value for a in ruling.alternatives if a.option_value}
+            allowed = set(option.values) if option.values is not None else {"none", "N"}
+            assert values == allowed, ruling.id
+            assert ruling.adopted.option_value == option.default
+
+
+def test_sploof_rulings_say_what_each_known_implementation_does() -> None:
+    for ruling in spec.current().rulings.values():
+        names = {i.name for i in ruling.implementations}
+        if ruling.scope == "sploof":
+            assert names == KNOWN_IMPLEMENTATIONS, ruling.id
+        else:
+            assert ruling.implementations_note, ruling.id
+
+
+def test_the_ids_of_the_shared_list_are_all_defined() -> None:
+    s = spec.current()
+    assert len([i for i in s.rules if i.startswith("SHB-")]) == 10
+    assert len([i for i in s.rules if i.startswith("SPF-")]) == 11
+    assert len([i for i in s.rules if i.startswith("SPK-")]) == 8
+    assert [i for i in s.rulings if i.startswith("SPF-")] == [f"SPF-RUL-{n}" for n in range(1, 8)]
+    assert [i for i in s.rulings if i.startswith("SPK-")] == [f"SPK-RUL-{n}" for n in range(1, 11)]
+
+
+def test_statements_refer_only_to_defined_ids() -> None:
+    s = spec.current()
+    for entry in s:
+        texts = [entry.title] + ([entry.statement] if isinstance(entry, spec.Rule) else
+                                 [entry.question, entry.decision, entry.rationale])
+        for text in texts:
+            for ref in spec.cited_ids(text):
+                assert ref in s, f"{entry.id} mentions unknown {ref}"
+
+
+# -- the loader ----------------------------------------------------------------------
+
+def test_lookups() -> None:
+    s = spec.current()
+    assert s.version == _json(SPEC / "rules.json")["spec_version"]
+    assert spec.title("SHB-DROP-1") == "The drop chain"
+    assert s.kind("SPF-RUL-4") == "ruling"
+    assert "SPK-SCORE-1" in s and "SPK-SCORE-9" not in s
+    assert s.ruling_for_option("sploof", "supply").id == "SPF-RUL-1"
+    assert s.ruling_for_option("splink", "supply").id == "SPK-RUL-5"
+    assert [r.id for r in s.rulings_of_rule("SPF-LINE-1")] == ["SPF-RUL-4", "SPF-RUL-7"]
+    assert {e.scope for e in s.in_scope("splink")} == {"splink"}
+    assert spec.cited_ids("see SPF-WIN-2, SHB-PIN-1 and SPF-WIN-2") == ["SPF-WIN-2", "SHB-PIN-1"]
+    assert spec.scope_of("SPK-RUL-10") == "splink"
+
+
+def test_an_unknown_id_is_a_clear_error() -> None:
+    with pytest.raises(spec.SpecError, match=r"unknown rule or ruling ID 'SPF-WIN-9'.*SPF-WIN-1"):
+        spec.entry("SPF-WIN-9")
+    with pytest.raises(spec.SpecError, match="malformed"):
+        spec.scope_of("drop-1")
+
+
+def test_a_missing_spec_folder_is_one_clear_line(tmp_path: Path) -> None:
+    with pytest.raises(spec.SpecError) as err:
+        spec.load(tmp_path)
+    assert "rules.json" in str(err.value) and "\n" not in str(err.value)
+
+
+def _copy_spec(tmp_path: Path, rules: Any = None, rulings: Any = None) -> Path:
+    for name, doc in (("rules", rules), ("rulings", rulings)):
+        data = doc if doc is not None else _json(SPEC / f"{name}.json")
+        (tmp_path / f"{name}.json").write_text(json.dumps(data), encoding="utf-8")
+    return tmp_path
+
+
+def test_a_malformed_file_names_the_file_and_entry(tmp_path: Path) -> None:
+    (tmp_path / "rules.json").write_text("{not json", encoding="utf-8")
+    (tmp_path / "rulings.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(spec.SpecError, match=r"rules\.json"):
+        spec.load(tmp_path)
+    rules = _json(SPEC / "rules.json")
+    del rules["rules"][3]["title"]
+    with pytest.raises(spec.SpecError, match=r"rule 4 \(SHB-PLACE-1\).*'title'"):
+        spec.load(_copy_spec(tmp_path, rules=rules))
+
+
+def test_a_dangling_reference_or_two_adopted_alternatives_is_rejected(tmp_path: Path) -> None:
+    rules = _json(SPEC / "rules.json")
+    rules["rules"][0]["rulings"] = ["SPF-RUL-99"]
+    with pytest.raises(spec.SpecError, match="SPF-RUL-99"):
+        spec.load(_copy_spec(tmp_path, rules=rules))
+    rulings = _json(SPEC / "rulings.json")
+    for alternative in rulings["rulings"][0]["alternatives"]:
+        alternative["adopted"] = True
+    with pytest.raises(spec.SpecError, match="exactly one alternative"):
+        spec.load(_copy_spec(tmp_path, rulings=rulings))
