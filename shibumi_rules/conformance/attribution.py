@@ -158,13 +158,13 @@ class SploofAnalyst(Analyst):
                 ids += _denied_lines(board, colour)
             if held[colour] and not credited:
                 ids += _held_lines(board, held[colour])
+        if not ids:  # no line explains it: the end without a legal move
+            ids += ["SPF-END-1", "SPF-RUL-3"]
         for reason in (expected.get("reason"), actual.get("reason")):
             if isinstance(reason, str) and reason in REASONS:
                 ids.append(REASONS[reason][0])
                 if reason == "no-legal-move":
                     ids.append("SPF-RUL-3")
-        if not held[Colour.WHITE] and not held[Colour.BLACK]:
-            ids += ["SPF-END-1", "SPF-RUL-3"]
         return _unique(ids)
 
 

@@ -67,6 +67,14 @@ class Exchange:
     """Why the response breaks the protocol (None when it is valid)."""
 
 
+@dataclass
+class Pending:
+    """A request written to the engine whose response is still to be read."""
+
+    exchange: Exchange
+    deadline: float
+
+
 def split_command(command: str) -> list[str]:
     """The argument vector of an engine command line (shell syntax, no shell)."""
     argv = shlex.split(command)
@@ -171,16 +179,26 @@ class EngineProcess:
     def request(self, message: Message) -> Exchange:
         """Send one request and wait for the line with its id. Raises EngineFailure
         when the engine dies, times out or floods; the next request restarts it."""
+        return self.receive(self.send(message))
+
+    def send(self, message: Message) -> Pending:
+        """Write one request (starting the engine if needed); ``receive`` reads its
+        response. The caller may work meanwhile: the engine answers in parallel."""
         if not self.running:
             self.start()
         message = dict(message)
         if "id" not in message:
             self._next_id += 1
             message["id"] = self._next_id
-        exchange = Exchange(message)
-        deadline = time.monotonic() + self.timeout
+        pending = Pending(Exchange(message), time.monotonic() + self.timeout)
         self._received = 0
-        self._write(encode(message), deadline)
+        self._write(encode(message), pending.deadline)
+        return pending
+
+    def receive(self, pending: Pending) -> Exchange:
+        """Wait for the response to a request sent with ``send``."""
+        exchange, deadline = pending.exchange, pending.deadline
+        message = exchange.request
         while True:
             line = self._read_line(deadline)
             if exchange.stray_count > MAX_STRAY_LINES:
@@ -194,7 +212,7 @@ class EngineProcess:
                 continue
             try:
                 decoded: Any = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):
                 _add_stray(exchange, "garbage", text[:120])
                 continue
             if not isinstance(decoded, dict) or decoded.get("id") != message["id"]:

@@ -20,15 +20,16 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 from ..errors import ShibumiError
 from ..game import Game
 from .attribution import Analyst, analyst_for
-from .client import EngineFailure, EngineProcess, Exchange
+from .client import EngineFailure, EngineProcess, Exchange, Pending, Stray
 from .protocol import FEATURES, PROTOCOL_VERSION, Message
 
 AnyGame = Game[Any, Any]
@@ -97,7 +98,8 @@ class Divergence:
 
 
 class Recorder:
-    """Keeps each divergence once: the same (kind, game, position, move) is ignored;
+    """Keeps each divergence once: the same (kind, game, position, move, topic) is
+    ignored;
     divergences of the same kind, game and leading (most specific) rule are grouped,
     keeping the smallest example and counting the rest."""
 
@@ -105,10 +107,10 @@ class Recorder:
         self.groups: dict[tuple[str, str, str], Divergence] = {}
         self.total = 0
         """Distinct divergences recorded (every occurrence of every group)."""
-        self._seen: set[tuple[str, str, str | None, str | None]] = set()
+        self._seen: set[tuple[str, str, str | None, str | None, str]] = set()
 
     def add(self, item: Divergence) -> bool:
-        key = (item.kind, item.game, item.position, item.move)
+        key = (item.kind, item.game, item.position, item.move, item.topic)
         if key in self._seen:
             return False
         self._seen.add(key)
@@ -150,8 +152,12 @@ class PhaseStats:
 
 @dataclass
 class RuleTally:
+    """Checks per rule: vectors exercising it (and how many failed), and illegal
+    moves sent whose rejection the reference gives with it."""
+
     vectors: int = 0
     failed: int = 0
+    rejections: int = 0
 
 
 @dataclass
@@ -239,6 +245,10 @@ def reference_expectation(node: Node) -> Expected:
     return Expected(game.outcome_json(state), children)
 
 
+def _given(expected: Expected) -> Expected:
+    return expected
+
+
 def decisive(outcome: Mapping[str, Any]) -> dict[str, Any]:
     """The compared part of an outcome: everything but the free-text ``reason``."""
     return {k: v for k, v in outcome.items() if k != "reason"}
@@ -292,30 +302,45 @@ class Session:
     def call(self, request: Message, where: Where) -> Message | None:
         """The engine's response (success or error) or None when it failed; failures
         and protocol breaches are recorded at ``where``."""
-        if not self.process.running:
-            try:
-                self._start()
-            except EngineFailure as err:
-                self._failed(err, where)
-                return None
-        request = {"id": self._next_id(), **request}
+        return self.collect(self.submit(request, where))
+
+    def submit(self, request: Message, where: Where) -> Ticket:
+        """Send a request now; ``collect`` reads the answer (the engine works on it
+        in the meantime)."""
+        ticket = Ticket(where, request["type"])
         try:
-            exchange = self.process.request(request)
+            if not self.process.running:
+                self._start()
+            ticket.pending = self.process.send({"id": self._next_id(), **request})
+        except EngineFailure as err:
+            ticket.failure = err
+        return ticket
+
+    def collect(self, ticket: Ticket) -> Message | None:
+        where = ticket.where
+        try:
+            if ticket.failure is not None:
+                raise ticket.failure
+            assert ticket.pending is not None
+            exchange = self.process.receive(ticket.pending)
         except EngineFailure as err:
             self._failed(err, where)
             return None
         self.consecutive = 0
-        self._strays(exchange, where, request["type"])
+        self._strays(exchange, where, ticket.kind)
         if exchange.invalid is not None:
             self.recorder.add(where.divergence(
-                "protocol", f"a valid {request['type']} response",
+                "protocol", f"a valid {ticket.kind} response",
                 json.dumps(exchange.response)[:300], [], detail=exchange.invalid,
                 topic="invalid response"))
             return None
         return exchange.response
 
     def _strays(self, exchange: Exchange, where: Where | None, kind: str) -> None:
-        for stray in exchange.strays[:1]:
+        kinds: dict[str, Stray] = {}
+        for stray in exchange.strays:
+            kinds.setdefault(stray.kind, stray)
+        for stray in kinds.values():
             place = where or Where("", None, None, f"{kind} request")
             self.recorder.add(place.divergence(
                 "protocol", "only the response line", stray.excerpt, [],
@@ -335,6 +360,21 @@ class Session:
 
     def close(self) -> None:
         self.process.stop()
+
+
+_Answer = tuple[dict[str, Any], dict[str, tuple[str | None, dict[str, Any]]], list[str]]
+"""The engine's answer for a node: outcome, (position, outcome) per move, moves listed."""
+
+
+@dataclass
+class Ticket:
+    """A request on its way: where it was asked, and its pending answer or the
+    failure met while sending it."""
+
+    where: Where
+    kind: str
+    pending: Pending | None = None
+    failure: EngineFailure | None = None
 
 
 def _stderr_note(stderr: str) -> str:
@@ -478,16 +518,21 @@ class Harness:
                 "position": position, **extra}
 
     # -- one node ---------------------------------------------------------------------
-    def check_node(self, node: Node, expected: Expected, analyst: Analyst, source: str,
-                   stats: PhaseStats) -> int:
+    def check_node(self, node: Node, expect: Callable[[], Expected], analyst: Analyst,
+                   source: str, stats: PhaseStats) -> tuple[int, Expected]:
         """Compare the engine's view of one position with the reference: outcome,
-        legal moves, and each legal move's successor and outcome. Returns the number of
-        divergences recorded."""
+        legal moves, and each legal move's successor and outcome. ``expect`` gives the
+        reference's answer; it runs while the engine works on its own. Returns the
+        number of divergences recorded, and the reference's answer."""
         before = self.recorder.total
         where = Where(node.game.name, node, None, source)
-        answer = self._engine_children(node, expected, where)
-        if answer is None:
-            return self.recorder.total - before
+        answer, expected = self._engine_children(node, expect, where)
+        if answer is not None:
+            self._compare_node(node, expected, answer, analyst, where, stats)
+        return self.recorder.total - before, expected
+
+    def _compare_node(self, node: Node, expected: Expected, answer: _Answer,
+                      analyst: Analyst, where: Where, stats: PhaseStats) -> None:
         outcome, children, listed = answer
         stats.checks += 1
         self._count(stats, 1 + len(set(children) & set(expected.children)))
@@ -498,7 +543,7 @@ class Harness:
             self.recorder.add(where.divergence("outcome", expected.outcome, outcome, rules,
                                                detail=game.outcome_text(node.state)))
             if outcome.get("over") or expected.outcome.get("over"):
-                return self.recorder.total - before
+                return
         engine_moves = set(listed)
         for move in listed:
             if move not in expected.children:
@@ -516,7 +561,6 @@ class Harness:
             if want is None:
                 continue
             self._compare_child(node, move, want, position, result, analyst, where)
-        return self.recorder.total - before
 
     def _compare_child(self, node: Node, move: str, want: tuple[str, dict[str, Any]],
                        position: str | None, result: dict[str, Any], analyst: Analyst,
@@ -545,15 +589,17 @@ class Harness:
                 "outcome", expected_outcome, result, rules, game.outcome_text(after),
                 move=move))
 
-    def _engine_children(self, node: Node, expected: Expected, where: Where
-                         ) -> tuple[dict[str, Any], dict[str, tuple[str | None, dict[str, Any]]],
-                                    list[str]] | None:
+    def _engine_children(self, node: Node, expect: Callable[[], Expected], where: Where
+                         ) -> tuple[_Answer | None, Expected]:
         """The engine's outcome, successors per move, and listed moves for a node, by
-        one ``expand`` request or by ``moves`` and a ``play`` per move."""
+        one ``expand`` request or by ``moves`` and a ``play`` per move; and the
+        reference's answer, computed while the engine computes its own."""
         if "expand" in self.session.features:
-            reply = self.session.call(self._request("expand", node), where)
+            ticket = self.session.submit(self._request("expand", node), where)
+            expected = expect()
+            reply = self.session.collect(ticket)
             if not self._success(reply, where, "expand"):
-                return None
+                return None, expected
             assert reply is not None
             children: dict[str, tuple[str | None, dict[str, Any]]] = {}
             listed = []
@@ -561,10 +607,12 @@ class Harness:
                 listed.append(child["move"])
                 children[child["move"]] = (child.get("position"), child["outcome"])
             self._duplicates(listed, where)
-            return reply["outcome"], children, listed
-        reply = self.session.call(self._request("moves", node), where)
+            return (reply["outcome"], children, listed), expected
+        ticket = self.session.submit(self._request("moves", node), where)
+        expected = expect()
+        reply = self.session.collect(ticket)
         if not self._success(reply, where, "moves"):
-            return None
+            return None, expected
         assert reply is not None
         listed = list(reply["moves"])
         self._duplicates(listed, where)
@@ -572,13 +620,13 @@ class Harness:
         for move in listed:
             if move not in expected.children:
                 continue
-            play = self.session.call(self._request("play", node, move=move),
-                                     Where(where.game, node, move, where.source))
-            if not self._success(play, Where(where.game, node, move, where.source), "play"):
+            at = Where(where.game, node, move, where.source)
+            play = self.session.call(self._request("play", node, move=move), at)
+            if not self._success(play, at, "play"):
                 continue
             assert play is not None
             children[move] = (play.get("position"), play["outcome"])
-        return reply["outcome"], children, listed
+        return (reply["outcome"], children, listed), expected
 
     def _duplicates(self, listed: list[str], where: Where) -> None:
         if len(set(listed)) != len(listed):
@@ -648,6 +696,8 @@ class Harness:
                 continue
             chosen.append(key)
             self._tested_rules[key] = self._tested_rules.get(key, 0) + 1
+            for rule in rules[:1]:
+                self.rules.setdefault(rule, RuleTally()).rejections += 1
             where = Where(game.name, node, move, source + ", illegal move")
             reply = self.session.call(self._request("play", node, move=move), where)
             stats.checks += 1
@@ -691,8 +741,8 @@ class Harness:
                                    f"position: {err}")
                 continue
             node = Node(game, state, game.format_position(state), dict(vector.options))
-            found = self.check_node(node, vector.expected, analyst, f"vector {vector.source}",
-                                    stats)
+            found, _ = self.check_node(node, partial(_given, vector.expected), analyst,
+                                       f"vector {vector.source}", stats)
             for rule in vector.rules:
                 tally = self.rules.setdefault(rule, RuleTally())
                 tally.vectors += 1
@@ -750,8 +800,8 @@ class Harness:
                         [], detail="inconsistent perft answers"))
                     return 1
                 return 0
-            found = self.check_node(node, reference_expectation(node), analyst, source,
-                                    stats)
+            found, _ = self.check_node(node, partial(reference_expectation, node),
+                                       analyst, source, stats)
             if found:
                 return found
             differing = [m for m in expected if got.get(m) != expected[m]]
@@ -797,8 +847,9 @@ class Harness:
             node = Node(game, state, game.format_position(state), options, first, ())
             for ply in range(self.config.max_plies + 1):
                 source = (f"random game {number} (seed {self.config.seed}) ply {ply}")
-                expected = reference_expectation(node)
-                stats.divergences += self.check_node(node, expected, analyst, source, stats)
+                found, expected = self.check_node(
+                    node, partial(reference_expectation, node), analyst, source, stats)
+                stats.divergences += found
                 legal = list(expected.children)
                 self.check_illegal(node, legal, analyst, rng, source, stats)
                 self._progress(f"ply {ply}")
@@ -859,7 +910,10 @@ def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
                 continue
             where = f"{path.name}:{number}"
             try:
-                yield parse_vector(json.loads(line), where)
+                data = json.loads(line)
+                if data.get("kind") == "match":
+                    continue  # a whole match record, not a position vector
+                yield parse_vector(data, where)
             except (ValueError, KeyError, TypeError) as err:
                 raise UsageError(f"bad vector at {where}: {err}") from None
 
@@ -872,8 +926,9 @@ def parse_vector(data: dict[str, Any], source: str) -> Vector:
     for move in data["moves"]:
         result = results[move]
         children[move] = (result["position"], result["outcome"])
+    label = f"{data['id']} ({source})" if isinstance(data.get("id"), str) else source
     return Vector(data["game"], dict(data.get("options", {})), data["position"],
-                  Expected(data["outcome"], children), list(data.get("rules", [])), source)
+                  Expected(data["outcome"], children), list(data.get("rules", [])), label)
 
 
 def main_module_argv() -> list[str]:

@@ -14,21 +14,30 @@ from typing import Any
 
 from ..errors import ShibumiError
 from ..game import Game
-from .harness import KINDS, Divergence, RunResult
+from .harness import KINDS, Divergence, RuleTally, RunResult
 
 AnyGame = Game[Any, Any]
 
 
-def rule_rows(result: RunResult) -> list[tuple[str, int, int, int]]:
-    """(rule, vectors exercising it, vectors failed, divergences naming it), by rule."""
+def _rule_order(rule: str) -> tuple[str, int]:
+    """SHB, SPF, SPK; then by name with the number compared as a number."""
+    prefix, _, number = rule.rpartition("-")
+    return (prefix, int(number) if number.isdigit() else 0)
+
+
+def rule_rows(result: RunResult) -> list[tuple[str, int, int, int, int]]:
+    """(rule, vectors exercising it, vectors failed, illegal moves sent whose rejection
+    it gives, divergences naming it), by rule."""
     divergences: dict[str, int] = {}
     for item in result.recorder.divergences:
         for rule in item.rules:
             divergences[rule] = divergences.get(rule, 0) + item.occurrences
-    rules = sorted(set(result.rules) | set(divergences))
-    return [(rule, result.rules[rule].vectors if rule in result.rules else 0,
-             result.rules[rule].failed if rule in result.rules else 0,
-             divergences.get(rule, 0)) for rule in rules]
+    rows = []
+    for rule in sorted(set(result.rules) | set(divergences), key=_rule_order):
+        tally = result.rules.get(rule, RuleTally())
+        rows.append((rule, tally.vectors, tally.failed, tally.rejections,
+                     divergences.get(rule, 0)))
+    return rows
 
 
 def diagram(reference: dict[str, AnyGame], item: Divergence) -> str | None:
@@ -61,8 +70,8 @@ def to_json(result: RunResult, reference: dict[str, AnyGame]) -> dict[str, Any]:
                           "notes": s.notes}
                    for name, s in result.phases.items()},
         "rules": [{"rule": rule, "vectors": vectors, "vectors_failed": failed,
-                   "divergences": count}
-                  for rule, vectors, failed, count in rule_rows(result)],
+                   "illegal_moves": rejections, "divergences": count}
+                  for rule, vectors, failed, rejections, count in rule_rows(result)],
         "divergences": [
             {**item.to_json(), "diagram": diagram(reference, item)}
             for item in result.recorder.divergences
@@ -104,10 +113,12 @@ def text(result: RunResult, reference: dict[str, AnyGame]) -> str:
     rows = rule_rows(result)
     if rows:
         out.append("")
-        out.append(f"{'rule':<16} {'vectors':>8} {'failed':>7} {'divergences':>12}")
-        for rule, vectors, failed, count in rows:
+        out.append(f"{'rule':<16} {'vectors':>8} {'failed':>7} {'illegal moves':>14} "
+                   f"{'divergences':>12}")
+        for rule, vectors, failed, rejections, count in rows:
             mark = "  <-" if failed or count else ""
-            out.append(f"{rule:<16} {vectors:>8} {failed:>7} {count:>12}{mark}")
+            out.append(f"{rule:<16} {vectors:>8} {failed:>7} {rejections:>14} "
+                       f"{count:>12}{mark}")
     items = result.recorder.divergences
     if items:
         out.append("")

@@ -220,7 +220,7 @@ class ReferenceEngine:
 
         try:
             request = json.loads(line)
-        except (ValueError, UnicodeDecodeError) as err:
+        except (ValueError, RecursionError) as err:
             text = line.decode("utf-8", "replace")
             return encode(error_response(sniff_id(text), "request",
                                          f"not a JSON object: {err}"))

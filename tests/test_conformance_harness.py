@@ -1,0 +1,273 @@
+"""``shibumi-rules conform`` end to end: the reference engine conforms; each
+deliberately wrong engine under tests/engines is caught and its broken rule named; bad
+behaviour (crash, hang, garbage, flood) is reported without hanging the run; usage
+errors exit with status 2."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shibumi_rules.cli import main
+from shibumi_rules.conformance.attribution import analyst_for
+from shibumi_rules.conformance.client import EngineProcess
+from shibumi_rules.conformance.harness import (
+    Config,
+    Divergence,
+    Harness,
+    Node,
+    PhaseStats,
+    Recorder,
+    reference_expectation,
+)
+from shibumi_rules.conformance.server import available_games
+from shibumi_rules.games import get_game
+from shibumi_rules.games.sploof_rules import SploofState
+from shibumi_rules.tables.positions import SPLINK, SPLOOF
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINES = ROOT / "tests" / "engines"
+NAMED = {(p.game, p.name): p for p in (*SPLOOF, *SPLINK)}
+
+
+@pytest.fixture(autouse=True)
+def _engines_can_import_the_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine scripts import ``shibumi_rules`` and ``tests.engines``."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+
+
+def _engine(script: str, *args: str) -> str:
+    return " ".join([sys.executable, str(ENGINES / script), *args])
+
+
+def write_vectors(path: Path, names: list[tuple[str, str]]) -> Path:
+    """A vector file holding the named positions, with the reference's answers."""
+    lines = []
+    for game_name, name in names:
+        named = NAMED[(game_name, name)]
+        game = get_game(game_name)
+        state = game.parse_position(named.position)
+        expected = reference_expectation(Node(game, state, named.position, {}))
+        lines.append(json.dumps({
+            "game": game_name, "options": game.resolve_options({}, state.options),
+            "position": game.format_position(state),
+            "moves": list(expected.children),
+            "results": {m: {"position": p, "outcome": o}
+                        for m, (p, o) in expected.children.items()},
+            "outcome": expected.outcome, "rules": list(named.rules)}))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def conform(args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+            ) -> tuple[int, dict[str, Any], str]:
+    report = tmp_path / "report.json"
+    status = main(["conform", "--quiet", "--report", str(report), *args])
+    out = capsys.readouterr().out
+    data = json.loads(report.read_text()) if report.exists() else {}
+    return status, data, out
+
+
+def _rules_of(data: dict[str, Any], kind: str | None = None) -> list[list[str]]:
+    return [d["rules"] for d in data["divergences"] if kind is None or d["kind"] == kind]
+
+
+def test_the_reference_engine_conforms(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    vectors = write_vectors(tmp_path / "v.jsonl", sorted(NAMED))
+    status, data, out = conform(["--games", "2", "--depth", "2", "--vectors", str(vectors)],
+                                tmp_path, capsys)
+    assert status == 0, out
+    assert data["conformant"] is True and data["divergences"] == []
+    assert data["games"] == ["sploof", "splink"]
+    phases = data["phases"]
+    assert phases["sploof vectors"]["checks"] == len(SPLOOF)
+    assert phases["splink vectors"]["checks"] == len(SPLINK)
+    assert all(phases[f"{g} random games"]["positions"] > 0 for g in ("sploof", "splink"))
+    assert all(phases[f"{g} perft"]["checks"] == 1 for g in ("sploof", "splink"))
+    assert {r["rule"] for r in data["rules"]} >= {"SPF-RUL-4", "SPK-RUL-1"}
+    assert data["positions_checked"] > 1000 and data["positions_per_second"] > 0
+    assert "result: CONFORMANT" in out and "positions/s" in out
+
+
+WRONG_ENGINES = [
+    ("sploof_ignores_pinning.py", "sploof", ["crossed-row", "no-move"], "SHB-PIN-1"),
+    ("sploof_wrong_drop.py", "sploof", ["drop-line", "hidden"], "SHB-DROP-1"),
+    ("sploof_no_crossing.py", "sploof", ["crossed-row"], "SHB-CROSS-1"),
+    ("sploof_perimeter_crossing.py", "sploof", ["perimeter-single"], "SPF-RUL-4"),
+    ("sploof_unlimited_supply.py", "sploof", ["supply-empty"], "SPF-RUL-1"),
+    ("sploof_wrong_tie_break.py", "sploof", ["both-lines", "both-lines-draw"], "SPF-RUL-2"),
+    ("splink_strict_placement.py", "splink", ["placement-order"], "SPK-RUL-1"),
+    ("splink_wrong_score_pair.py", "splink", ["placement-order"], "SPK-SCORE-1"),
+]
+
+
+@pytest.mark.parametrize(("script", "game", "positions", "rule"), WRONG_ENGINES,
+                         ids=[e[0].removesuffix(".py") for e in WRONG_ENGINES])
+def test_each_wrong_engine_is_caught_and_its_rule_named(
+        script: str, game: str, positions: list[str], rule: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    vectors = write_vectors(tmp_path / "v.jsonl", [(game, name) for name in positions])
+    status, data, out = conform(["--engine", _engine(script), "--game", game,
+                                 "--games", "1", "--depth", "1", "--vectors", str(vectors)],
+                                tmp_path, capsys)
+    assert status == 1, out
+    assert data["conformant"] is False
+    leading = [rules[0] for rules in _rules_of(data) if rules]
+    assert rule in leading, out
+    failing = [r for r in data["rules"] if r["rule"] == rule]
+    assert failing and failing[0]["divergences"] > 0
+    item = next(d for d in data["divergences"] if d["rules"] and d["rules"][0] == rule)
+    assert item["position"] and item["diagram"] and "top view" in item["diagram"]
+    assert item["expected"] != item["actual"]
+    assert f"[{rule}" in out
+
+
+def test_a_divergence_found_by_perft_is_traced_to_its_position(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """From a position where Black can only place, perft(3) differs for the wrong-drop
+    engine only below White's removals: the descent must reach a position after a
+    Black move and name the removal whose successor is wrong."""
+    game = get_game("sploof")
+    drop_line = game.parse_position(NAMED[("sploof", "drop-line")].position)
+    top = next(p for p in range(30) if drop_line.board.masks[1] >> p & 1 and p >= 25)
+    board = drop_line.board
+    masks = list(board.masks)
+    masks[1] &= ~(1 << top)
+    root_state = SploofState(type(board)((masks[0], masks[1], masks[2])),
+                             type(drop_line.turn)(1), (1, 10), (9, 1, drop_line.supply[2]))
+    root_text = game.format_position(root_state)
+    root = Node(game, game.parse_position(root_text), root_text, root_state.options)
+    assert all(not m.remove for m in game.legal_moves(root.state))
+
+    process = EngineProcess([sys.executable, str(ENGINES / "sploof_wrong_drop.py")],
+                            timeout=30)
+    harness = Harness(process, Config(), available_games())
+    harness.session.open()
+    try:
+        found = harness.perft_descent(root, 3, analyst_for(game), PhaseStats())
+    finally:
+        harness.session.close()
+    assert found >= 1
+    item = harness.recorder.divergences[0]
+    assert item.kind == "successor" and item.rules[0] == "SHB-DROP-1"
+    assert item.position != root_text and item.move is not None and item.move.startswith("x")
+    assert "after" in item.source
+    after_black = game.parse_position(item.position or "")
+    assert after_black.turn.label == "white"
+
+
+def test_a_crashing_engine_is_restarted_and_the_run_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_crash.py"), "--game", "sploof",
+                                 "--games", "2", "--depth", "1", "--vectors", "none"],
+                                tmp_path, capsys)
+    assert status == 1
+    crashes = [d for d in data["divergences"] if d["kind"] == "crash"]
+    assert crashes and "status 3" in crashes[0]["actual"]
+    assert "cannot handle request" in crashes[0]["detail"]
+    assert data["engine"]["restarts"] >= 1 and data["aborted"] is None
+    assert "the engine crashed" in out and "restarted" in out
+    assert data["positions_checked"] > 100
+    assert _rules_of(data, "successor") == [] and _rules_of(data, "outcome") == []
+
+
+def test_a_hanging_engine_times_out_and_the_run_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_hang.py"), "--game", "splink",
+                                 "--games", "1", "--depth", "1", "--timeout", "1",
+                                 "--vectors", "none"], tmp_path, capsys)
+    assert status == 1
+    assert [d["kind"] for d in data["divergences"]] == ["timeout"]
+    assert "did not answer in time" in out
+    assert data["aborted"] is None and data["phases"]["splink random games"]["positions"] > 0
+
+
+def test_an_engine_that_never_answers_stops_the_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_hang.py", "--always"),
+                                 "--timeout", "0.5", "--vectors", "none"], tmp_path, capsys)
+    assert status == 1
+    assert data["aborted"] and "3 in a row" in data["aborted"]
+    assert "run stopped early" in out
+
+
+def test_garbage_output_is_a_protocol_divergence_but_the_answers_are_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_garbage.py"), "--game",
+                                 "sploof", "--games", "1", "--depth", "1",
+                                 "--vectors", "none"], tmp_path, capsys)
+    assert status == 1
+    kinds = {d["kind"] for d in data["divergences"]}
+    assert kinds == {"protocol"}
+    details = " ".join(d["detail"] for d in data["divergences"])
+    assert "garbage" in details and "long-line" in details and "unmatched" in details
+    assert "broke the protocol" in out and "result: NOT CONFORMANT" in out
+    assert data["phases"]["sploof random games"]["positions"] > 0
+
+
+def test_a_flooding_engine_is_stopped(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_garbage.py", "--flood"),
+                                 "--game", "sploof", "--vectors", "none"], tmp_path, capsys)
+    assert status == 1
+    assert {d["kind"] for d in data["divergences"]} == {"flood"}
+    assert "flooded its output" in out
+    assert data["aborted"]
+
+
+def test_an_engine_reading_only_moves_conforms_without_vectors(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    vectors = write_vectors(tmp_path / "v.jsonl", [("sploof", "start")])
+    status, data, out = conform(["--engine", _engine("engine_startpos_only.py"),
+                                 "--game", "sploof", "--games", "1",
+                                 "--vectors", str(vectors)], tmp_path, capsys)
+    assert status == 0, out
+    assert data["phases"]["sploof vectors"]["skipped"] == 1
+    assert data["phases"]["sploof random games"]["positions"] > 0
+
+
+@pytest.mark.parametrize("args", [
+    ["--engine", "/no/such/engine-binary"],
+    ["--engine", ""],
+    ["--engine", "'unbalanced"],
+    ["--option", "supply=plenty"],
+    ["--option", "nonsense"],
+    ["--vectors", "/no/such/vectors.jsonl"],
+])
+def test_usage_errors_exit_with_status_2(args: list[str], tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["conform", "--quiet", "--games", "0", "--depth", "0", *args])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.err.startswith("error: ") and captured.err.count("\n") == 1
+
+
+def test_a_malformed_vector_file_is_a_usage_error(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"game": "sploof"\n')
+    status = main(["conform", "--quiet", "--vectors", str(bad)])
+    assert status == 2
+    assert "bad.jsonl:1" in capsys.readouterr().err
+
+
+def test_the_recorder_keeps_one_smallest_example_per_kind_and_rule() -> None:
+    recorder = Recorder()
+
+    def item(position: str, balls: int, move: str = "1c3") -> Divergence:
+        return Divergence("successor", "sploof", position, move, "a", "b", ["SHB-DROP-1"],
+                          "test", balls=balls)
+
+    assert recorder.add(item("big", 20))
+    assert not recorder.add(item("big", 20))
+    assert recorder.add(item("small", 3))
+    assert recorder.add(item("middle", 9))
+    assert recorder.add(item("small", 3, move="x1a1"))
+    (kept,) = recorder.divergences
+    assert (kept.position, kept.move, kept.occurrences) == ("small", "1c3", 4)
+    assert recorder.total == 4
