@@ -138,7 +138,7 @@ def _members(module: ModuleType) -> list[tuple[str, str, Any]]:
     """The documented members of a module, in definition order, as (name, kind, value)
     with kind ``class``, ``function`` or ``constant``."""
     constants = _constant_docs(module)
-    out = []
+    out: list[tuple[str, str, Any]] = []
     for member_name, value in vars(module).items():
         if not _public(member_name):
             continue
@@ -179,11 +179,11 @@ def _module(module: ModuleType) -> str:
         if kind == "class":
             out.append(_class(qual, value))
         elif kind == "function":
-            out.append(f"### {member_name}{{#{qual}}}\n")
+            out.append(f"### {member_name} {{#{qual}}}\n")
             out.append(fenced(f"{member_name}{_signature(value)}", "python"))
             out.append(_doc(value) + "\n")
         else:
-            out.append(f"### {member_name}{{#{qual}}}\n")
+            out.append(f"### {member_name} {{#{qual}}}\n")
             out.append(fenced(f"{member_name}: {_value_summary(value)}", "python"))
             out.append(constants[member_name] + "\n")
     return "\n".join(out)
@@ -201,7 +201,7 @@ def _class(qual: str, cls: type) -> str:
     short = qual.rsplit(".", 1)[1]
     bases = [b.__name__ for b in cls.__bases__ if b is not object]
     header = f"class {short}" + (f"({', '.join(bases)})" if bases else "")
-    out = [f"### {short}{{#{qual}}}\n", fenced(header, "python"), _doc(cls) + "\n"]
+    out = [f"### {short} {{#{qual}}}\n", fenced(header, "python"), _doc(cls) + "\n"]
     rows = []
     for attr, value in vars(cls).items():
         if not _public(attr):

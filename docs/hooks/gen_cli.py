@@ -106,6 +106,10 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
            "subprocess): vectors, perft with divide, random games.",
            "conform", "--games", "1", "--depth", "2", "--quiet"),
     ),
+    "tables": (
+        ex("Check that the committed tables are exactly what the engine generates now.",
+           "tables", "--check", "--only", "tables"),
+    ),
     "bench": (
         ex("Perft timings (figures depend on the machine).", "bench", "sploof",
            "--depth", "3"),
@@ -120,12 +124,12 @@ SNIPPETS: dict[str, tuple[Example, ...]] = {
     "quickstart-illegal": (ex("", "play", "sploof", "1c3", "x1c3", status=1),),
     "quickstart-explain": (ex("", "explain", "sploof", "--moves", "1c3 x1a1", "1e3"),),
     "quickstart-perft": (ex("", "perft", "sploof", "4"),),
+    "guide-conform": (ex("", "conform", "--games", "1", "--depth", "2", "--quiet"),),
+    "guide-divergence": (ex("", "conform", "--engine",
+                            "python3 -m tests.engines.sploof_no_crossing", "--game", "sploof",
+                            "--games", "1", "--depth", "1", "--quiet", status=1),),
 }
 """Outputs shown in the hand-written pages, at their ``<!-- generated: NAME -->``."""
-
-
-def _usage(name: str) -> CommandRun:
-    return run_cli([name, "--help"])
 
 
 def _commands() -> list[tuple[str, str]]:
@@ -155,11 +159,16 @@ def _render_run(run: CommandRun) -> str:
     return fenced(text, "console")
 
 
+_RUNS: dict[tuple[tuple[str, ...], str | None], CommandRun] = {}
+
+
 def _run(job: tuple[str, Example | None]) -> CommandRun:
+    """Run an example (each distinct command once per build)."""
     name, example = job
-    if example is None:
-        return _usage(name)
-    return run_cli(example.argv, stdin=example.stdin)
+    argv, stdin = ((name, "--help"), None) if example is None else (example.argv, example.stdin)
+    if (argv, stdin) not in _RUNS:
+        _RUNS[(argv, stdin)] = run_cli(argv, stdin=stdin)
+    return _RUNS[(argv, stdin)]
 
 
 def _check_status(site: Site, where: str, example: Example, result: CommandRun) -> None:
@@ -171,6 +180,7 @@ def _check_status(site: Site, where: str, example: Example, result: CommandRun) 
 
 
 def generate(site: Site) -> None:
+    _RUNS.clear()
     commands = _commands()
     jobs: list[tuple[str, Example | None]] = []
     for name, _ in commands:

@@ -130,8 +130,11 @@ def run_cli(argv: Sequence[str], stdin: str | None = None) -> CommandRun:
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="\n")
     inp = io.TextIOWrapper(io.BytesIO((stdin or "").encode("utf-8")), encoding="utf-8")
     saved = sys.stdin, sys.stdout, sys.stderr, os.environ.get("COLUMNS")
+    saved_path = os.environ.get("PYTHONPATH")
     sys.stdin, sys.stdout, sys.stderr = inp, out, err
     os.environ["COLUMNS"] = "88"
+    # engines started by a command (conform) import shibumi_rules from this tree
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [saved_path])])
     try:
         try:
             status = main(list(argv))
@@ -142,10 +145,11 @@ def run_cli(argv: Sequence[str], stdin: str | None = None) -> CommandRun:
         err.flush()
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved[0], saved[1], saved[2]
-        if saved[3] is None:
-            os.environ.pop("COLUMNS", None)
-        else:
-            os.environ["COLUMNS"] = saved[3]
+        for key, value in (("COLUMNS", saved[3]), ("PYTHONPATH", saved_path)):
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
     text_out = _read_back(out)
     text_err = _read_back(err)
     return CommandRun(tuple(argv), stdin, text_out, text_err, status)

@@ -59,6 +59,9 @@ def _sploof_board(text: str) -> Board:
     from gen_common import game
 
     board = Board.from_text(text)
+    perimeter = {p for p in range(16) if p not in pts("1c3 1e3 1c5 1e5")}
+    check(set(points_of(board.masks[Colour.RED])) <= perimeter,
+          "in Sploof, red balls stand only on the perimeter holes")
     counts = []
     for colour in (Colour.WHITE, Colour.BLACK):
         off = 16 - board.count(colour)

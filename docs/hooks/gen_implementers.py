@@ -24,7 +24,35 @@ def publish(site: Site, path: Path) -> str:
     return uri
 
 
+SPEC_FILES = (
+    ("rules.json", "the numbered rules: statement, sources, implementing code",
+     "shibumi.md"),
+    ("rulings.json", "the rulings: question, decision, rationale, alternatives, options, "
+     "what other implementations do", "rulings.md"),
+    ("tables/", "geometry and game tables (JSON, and CSV where flat)", "tables/index.md"),
+    ("schema/", "a JSON Schema for every JSON file above and for the vectors",
+     "tables/index.md"),
+    ("perft/", "perft counts with divide for named positions of each game", "perft.md"),
+    ("conformance/", "conformance vectors (JSON Lines)", "vectors.md"),
+    ("protocol/", "the engine protocol's message schemas and an example session",
+     "protocol.md"),
+)
+
+
+def _spec_files(site: Site) -> str:
+    rows = []
+    for name, what, page in SPEC_FILES:
+        path = source(f"spec/{name}")
+        label = code(f"spec/{name}")
+        label = f"[{label}]({publish(site, path)})" if path.is_file() else label
+        rows.append([label, esc(what), f"[page]({page})"])
+    for path in sorted(source("spec/schema").glob("*.schema.json")):
+        publish(site, path)
+    return table(["file or folder", "what it holds", "on this site"], rows)
+
+
 def generate(site: Site) -> None:
+    site.snippet("spec-files", site.part(lambda: _spec_files(site)))
     _protocol(site)
     site.page(PERFT, site.part(lambda: _perft(site)) or "# Perft counts\n")
     site.page(VECTORS, site.part(lambda: _vectors(site)) or "# Conformance vectors\n")
@@ -157,11 +185,183 @@ def _protocol(site: Site) -> None:
 # -- perft ----------------------------------------------------------------------------
 
 
+def parse_perft(text: str) -> list[dict[str, Any]]:
+    """The blocks of a perft file (its format is described in the file's header)."""
+    blocks: list[dict[str, Any]] = []
+    block: dict[str, Any] | None = None
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        if not line.strip():
+            block = None
+            continue
+        key, _, rest = line.partition(" ")
+        if block is None:
+            block = {"depth": [], "divide": []}
+            blocks.append(block)
+        if key == "depth":
+            depth, count = rest.split()
+            block["depth"].append((int(depth), int(count)))
+        elif key == "divide":
+            depth, move, count = rest.split()
+            block["divide"].append((int(depth), move, int(count)))
+        elif key == "rules":
+            block["rules"] = rest.split()
+        else:
+            block[key] = rest
+    return blocks
+
+
+def _spec() -> Any:
+    from shibumi_rules import spec
+
+    return spec.current()
+
+
+def _ids(ids: list[str], page: str) -> str:
+    from gen_rules import link
+
+    spec = _spec()
+    return ", ".join(link(i, spec, page) if i in spec else code(i) for i in ids)
+
+
+def _about(text: str, page: str) -> str:
+    from gen_rules import linked
+
+    return linked(text, _spec(), page)
+
+
+def _perft_block(site: Site, game_name: str, block: dict[str, Any]) -> str:
+    g = game(game_name)
+    name = block["name"]
+    state = g.parse_position(block["position"])
+    out = [
+        f"### {esc(name)} {{#{game_name}-{name}}}\n",
+        _about(block.get("about", ""), PERFT) + "\n",
+        embed(site, PERFT, figure(f"perft-{game_name}-{name}",
+                                  f"{game_name.capitalize()}, position {name}.",
+                                  g.board(state))),
+        fenced(block["position"]),
+        "Built to exercise: " + _ids(block.get("rules", []), PERFT) + ".\n",
+        table(["depth", "perft"], [[str(d), f"{c:,}"] for d, c in block["depth"]]),
+    ]
+    if block["divide"]:
+        depth = block["divide"][0][0]
+        rows = "".join(f"    {move} {count}\n" for _, move, count in block["divide"])
+        out.append(f'??? note "divide at depth {depth}: {len(block["divide"])} first moves"\n\n'
+                   f"    ```text\n{rows}    ```\n")
+    return "\n".join(out)
+
+
 def _perft(site: Site) -> str:
-    source("spec/perft/sploof.txt")
-    return ""
+    files = [(name, source(f"spec/perft/{name}.perft")) for name in ("sploof", "splink")]
+    out = [
+        "# Perft counts\n",
+        "Perft counts the move sequences of a given length from a position: perft(1) is "
+        "the number of legal moves, perft(2) the number of two-move sequences, and so "
+        "on. A finished game has no moves, so it ends every sequence that reaches it. "
+        "Equal counts at every depth are strong evidence that two move generators agree; "
+        "when they differ, the counts below each first move (the *divide*) show where, "
+        "and `shibumi-rules conform` narrows the difference down to one position and one "
+        "move automatically.\n",
+        "The files are plain text, generated from the reference engine by `shibumi-rules "
+        "tables` and checked in CI. Each block gives a named position chosen to exercise "
+        "particular rules, in position notation with every option written out:\n",
+    ]
+    for name, path in files:
+        out.append(f"- [{path.name}]({publish(site, path)}): {name.capitalize()}")
+    out.append("")
+    out.append("Counting with the reference engine:\n")
+    out.append(fenced("shibumi-rules perft sploof 4\n"
+                      "shibumi-rules perft sploof 2 --divide --position 'POSITION'", "sh"))
+    for name, path in files:
+        blocks = parse_perft(path.read_text(encoding="utf-8"))
+        out.append(f"## {name.capitalize()} {{#{name}}}\n")
+        out.append(table(["position", "deepest count"], [
+            [f"[{esc(b['name'])}](#{name}-{b['name']})",
+             f"perft({b['depth'][-1][0]}) = {b['depth'][-1][1]:,}" if b["depth"] else ""]
+            for b in blocks
+        ]))
+        out += [_perft_block(site, name, b) for b in blocks]
+    return "\n".join(out)
+
+
+# -- vectors --------------------------------------------------------------------------
+
+
+def _first(value: Any, n: int) -> Any:
+    """The first ``n`` items of a list or an object, with "..." standing for the rest."""
+    if isinstance(value, list) and len(value) > n:
+        return [*value[:n], "..."]
+    if isinstance(value, dict) and len(value) > n:
+        return {**dict(list(value.items())[:n]), "...": "..."}
+    return value
 
 
 def _vectors(site: Site) -> str:
-    source("spec/conformance")
-    return ""
+    folder = source("spec/conformance")
+    files = sorted(folder.rglob("*.jsonl"))
+    spec = _spec()
+    coverage: dict[str, int] = {i: 0 for i in spec.ids()}
+    counts = []
+    examples: dict[str, dict[str, Any]] = {}
+    for path in files:
+        vectors = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+                   if line.strip()]
+        label = path.relative_to(folder).as_posix()
+        counts.append([f"[{label}]({publish(site, path)})", str(len(vectors))])
+        for vector in vectors:
+            for rule_id in vector.get("rules", []):
+                coverage[rule_id] = coverage.get(rule_id, 0) + 1
+            kind = vector.get("kind", "position")
+            examples.setdefault(f"{vector['game']}-{kind}", vector)
+    out = [
+        "# Conformance vectors\n",
+        "Vectors are test cases in JSON Lines: one JSON object per line, each checkable "
+        "on its own. A position vector gives a position with its options, the outcome "
+        "there, every legal move in canonical order, and for each move the position and "
+        "outcome it leads to. A match vector gives a whole Splink match record, to be "
+        "replayed move by move. Each vector lists the rule and ruling IDs it exercises.\n",
+        "They are generated from the reference engine by `shibumi-rules tables` (from "
+        "the named positions of the [perft files](perft.md) and from seeded random games) "
+        "and checked in CI. `shibumi-rules conform` runs them against an engine; an "
+        "engine can also read them directly in its own tests.\n",
+        table(["file", "vectors"], counts),
+        "## A position vector {#position-vector}\n",
+    ]
+    example = examples.get("sploof-position")
+    if example:
+        g = game(example["game"])
+        shown = dict(example)
+        shown["results"] = _first(example["results"], 2)
+        out.append(fenced(json.dumps(shown, indent=1, ensure_ascii=False), "json"))
+        out.append(embed(site, VECTORS, figure(
+            "vector-example", f"The position of vector {example['id']}.",
+            g.board(g.parse_position(example["position"])))))
+        out.append(table(["field", "meaning"], [
+            [code("id"), "unique name of the vector"],
+            [code("game"), "the game"],
+            [code("source"), "where the position comes from: a named position, or a "
+                             "seeded random game and its ply"],
+            [code("options"), "every option in force (also written in the position)"],
+            [code("position"), "the position, in position notation"],
+            [code("outcome"), "the outcome in the position, as `play --json` prints it"],
+            [code("moves"), "every legal move, in canonical order"],
+            [code("results"), "for each legal move: the position it leads to and the "
+                              "outcome there"],
+            [code("rules"), "the rule and ruling IDs the vector exercises"],
+        ]))
+    match = examples.get("splink-match")
+    if match:
+        out.append("## A match vector {#match-vector}\n")
+        out.append(fenced(json.dumps(match, ensure_ascii=False), "json"))
+    out.append("## Coverage {#coverage}\n")
+    out.append("How many vectors exercise each rule and ruling:\n")
+    out.append(table(["ID", "title", "vectors"], [
+        [_ids([i], VECTORS), esc(spec.title(i)), str(n)] for i, n in coverage.items()
+        if i in spec
+    ]))
+    missing = [i for i, n in coverage.items() if n == 0 and i in spec]
+    if missing:
+        site.warnings.append(f"{VECTORS}: no vector exercises {', '.join(missing)}")
+    return "\n".join(out)

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import gen_api
-from gen_common import Site, code, esc, module, source, table
+from gen_common import Site, code, esc, module, relative, source, table
 from gen_diagrams import embed
 from gen_figures import figures_for
 
@@ -55,7 +55,7 @@ def page_of(entry_id: str, spec: Any) -> str:
 def link(entry_id: str, spec: Any, here: str) -> str:
     """A link to a rule or ruling entry from the page ``here``."""
     target = page_of(entry_id, spec)
-    href = f"#{entry_id}" if target == here else f"{target}#{entry_id}"
+    href = f"#{entry_id}" if target == here else f"{relative(here, target)}#{entry_id}"
     return f"[{entry_id}]({href})"
 
 
@@ -75,8 +75,7 @@ def _code_refs(refs: Any, page: str) -> str:
         anchor = gen_api.anchor_for(ref.module, ref.function)
         label = code(ref.qualified)
         if anchor:
-            prefix = "" if page.count("/") == 0 else "../"
-            out.append(f"[{label}]({prefix}{gen_api.PAGE}#{anchor})")
+            out.append(f"[{label}]({relative(page, gen_api.PAGE)}#{anchor})")
         else:
             out.append(label)
     return ", ".join(out)

@@ -1,25 +1,236 @@
-"""(in progress)"""
+"""The Tables section: one page per machine-readable table of ``spec/tables/``, rendered
+from the JSON itself, with links to the JSON, its JSON Schema and its CSV files, which
+are copied into the site unchanged."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
-from gen_common import Site, source
+from gen_common import ROOT, Site, code, esc, game, source, table
+from gen_diagrams import embed, figure
+from gen_figures import figures_for
 
+INDEX = "tables/index.md"
 TITLES: dict[str, str] = {}
+"""Navigation title of each table page, filled by ``generate``."""
 
-
-def generate(site: Site) -> None:
-    source("spec/tables/points.json")
-
-
-def points_table() -> Any:
-    source("spec/tables/points.json")
+MAX_ROWS = 400
+"""Longer lists are shown folded."""
 
 
 def page_of(name: str) -> str:
+    """The page of a table, relative to the Tables folder."""
     return f"{name}.md"
 
 
+def _publish(site: Site, path: Path) -> str:
+    uri = path.relative_to(ROOT).as_posix()
+    site.asset(uri, path.read_bytes())
+    return uri
+
+
+def points_table() -> Any:
+    return json.loads(source("spec/tables/points.json").read_text(encoding="utf-8"))
+
+
 def alias_table(points: Any) -> str:
+    """Each point under every naming convention of the points table, and how to convert."""
+    conventions = list(points["aliases"])
+    rows = [[code(r["name"]), str(r["index"]),
+             *[code(r["aliases"][c]) for c in conventions]] for r in points["rows"]]
+    out = [table(["name", "index", *conventions], rows)]
+    for convention, note in points["aliases"].items():
+        out.append(f"**{esc(convention)}**: {esc(note)}\n")
+    return "\n".join(out)
+
+
+def _text(value: object) -> str:
+    """Escaped text with rule and ruling IDs linked to their entries."""
+    from gen_rules import linked
+
+    from shibumi_rules import spec
+
+    return linked(str(value), spec.current(), _page[0])
+
+
+_page = ["tables/index.md"]
+"""The page being written (links are relative to it)."""
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        if all(not isinstance(v, (dict, list)) for v in value):
+            return " ".join(_text(v) for v in value)
+        return "<br>".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{esc(k)}: {_cell(v)}" for k, v in value.items())
+    return _text(value)
+
+
+def _is_rows(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _rows_table(rows: list[dict[str, Any]]) -> str:
+    headers: list[str] = []
+    for row in rows:
+        for key in row:
+            if key not in headers:
+                headers.append(key)
+    body = [[_cell(row.get(h)) for h in headers] for row in rows]
+    text = table([code(h) for h in headers], body)
+    if len(rows) > MAX_ROWS:
+        indented = "".join("    " + line + "\n" for line in text.splitlines())
+        return f'??? note "{len(rows)} rows"\n\n{indented}'
+    return text
+
+
+def _field_docs(schema: dict[str, Any], key: str) -> dict[str, str]:
+    """Descriptions of the fields of the rows under ``key``, from the schema."""
+    node = schema.get("properties", {}).get(key, {})
+    if "$ref" in node:
+        node = schema.get("$defs", {}).get(node["$ref"].rsplit("/", 1)[1], {})
+    items = node.get("items", {})
+    if "$ref" in items:
+        items = schema.get("$defs", {}).get(items["$ref"].rsplit("/", 1)[1], {})
+    return {k: v.get("description", "") for k, v in items.get("properties", {}).items()
+            if isinstance(v, dict) and v.get("description")}
+
+
+HEADER = ("$schema", "table", "title", "spec_version", "content_hash", "generated_by",
+          "description", "csv")
+
+
+def _body(document: dict[str, Any], schema: dict[str, Any], level: int = 2) -> str:
+    out = []
+    for key, value in document.items():
+        if key in HEADER:
+            continue
+        out.append(f"{'#' * level} {key} {{#{key}}}\n")
+        if _is_rows(value):
+            docs = _field_docs(schema, key)
+            if docs:
+                out.append(table(["field", "meaning"],
+                                 [[code(k), esc(v)] for k, v in docs.items()]))
+            out.append(f"{len(value)} entries.\n")
+            out.append(_rows_table(value))
+        elif isinstance(value, dict) and all(not isinstance(v, (dict, list))
+                                             for v in value.values()):
+            out.append(table(["key", "value"],
+                             [[code(k), _cell(v)] for k, v in value.items()]))
+        elif isinstance(value, dict):
+            for sub, inner in value.items():
+                out.append(f"**{esc(sub)}**\n")
+                if _is_rows(inner):
+                    out.append(_rows_table(inner))
+                else:
+                    out.append(_cell(inner) + "\n")
+        else:
+            out.append(_cell(value) + "\n")
+    return "\n".join(out)
+
+
+def _setup_figure(site: Site, page: str, name: str, document: dict[str, Any]) -> str:
+    """A diagram of a game's setup position, when the table gives one."""
+    setup = document.get("setup")
+    if not (isinstance(setup, dict) and isinstance(setup.get("position"), str)):
+        return ""
+    g = game(name)
+    state = g.parse_position(setup["position"])
+    return embed(site, page, figure(f"table-{name}-setup",
+                                    f"The setup: {setup['position']}", g.board(state)))
+
+
+def _extras(site: Site, page: str, name: str) -> str:
+    """Pictures of what a game table lists: Sploof's lines, Splink's scoring pairs."""
+    if name == "sploof":
+        from shibumi_rules.board import Board
+        from shibumi_rules.games.sploof_lines import LINES
+        from shibumi_rules.svg import Path as Polyline
+
+        def line(kind: str) -> list[Polyline]:
+            return [Polyline(tuple(c.points[0] for c in ln.cells), "line")
+                    for ln in LINES if ln.kind == kind]
+        return "\n".join([
+            embed(site, page, figure("table-sploof-orthogonal", "The 8 orthogonal "
+                                     "candidate lines: the rows and columns of level 1.",
+                                     Board(), line("orthogonal"))),
+            embed(site, page, figure("table-sploof-diagonal", "The 16 diagonal candidate "
+                                     "lines: every window of four cells along a diagonal "
+                                     "of the top view whose cells all hold points.",
+                                     Board(), line("diagonal"))),
+        ])
+    if name == "splink":
+        return "\n".join(embed(site, page, f) for f in figures_for("SPK-SCORE-1"))
     return ""
+
+
+def _table_page(site: Site, path: Path) -> tuple[str, str, str]:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    name = document.get("table", path.stem)
+    title = document.get("title", name)
+    page = f"tables/{page_of(name)}"
+    _page[0] = page
+    json_uri = _publish(site, path)
+    schema_path = ROOT / "spec" / "schema" / f"{name}.schema.json"
+    schema: dict[str, Any] = {}
+    links = [f"[{path.name}]({_rel(json_uri)})"]
+    if schema_path.exists():
+        schema = json.loads(schema_path.read_text(encoding="utf-8"))
+        links.append(f"schema [{schema_path.name}]({_rel(_publish(site, schema_path))})")
+    for entry in document.get("csv", []):
+        csv_path = path.parent / entry["file"]
+        if not csv_path.exists():
+            site.warnings.append(f"{page}: {entry['file']} is listed but missing")
+            continue
+        links.append(f"CSV [{csv_path.name}]({_rel(_publish(site, csv_path))})")
+    out = [
+        f"# {esc(title)}\n",
+        esc(document.get("description", "")) + "\n",
+        "**Files:** " + " · ".join(links) + "\n",
+        f"Spec version {code(document.get('spec_version', '?'))}, content hash "
+        f"{code(document.get('content_hash', '?'))} (SHA-256 of the JSON without this "
+        "field, keys sorted, no spaces; the JSON records the SHA-256 of each CSV file).\n",
+        _setup_figure(site, page, name, document),
+        _extras(site, page, name),
+        _body(document, schema),
+    ]
+    site.page(page, "\n".join(out))
+    TITLES[page] = title
+    return name, title, document.get("description", "")
+
+
+def _rel(uri: str) -> str:
+    return "../" + uri
+
+
+def generate(site: Site) -> None:
+    _page[0] = INDEX
+    folder = source("spec/tables")
+    source("spec/tables/points.json")
+    TITLES.clear()
+    entries = [_table_page(site, p) for p in sorted(folder.glob("*.json"))]
+    schemas = sorted((ROOT / "spec" / "schema").glob("*.schema.json"))
+    for schema in schemas:
+        _publish(site, schema)
+    out = [
+        "# Tables\n",
+        "Everything an engine needs to know about the pyramid and the games, as data: "
+        "generated from the reference engine by `shibumi-rules tables` and checked in CI "
+        "with `shibumi-rules tables --check`, so they always agree with it. Each table is "
+        "a JSON file with a JSON Schema; flat tables also come as CSV. Every file carries "
+        "the spec version and a content hash.\n",
+        table(["table", "what it holds"], [
+            [f"[{esc(title)}]({page_of(name)})", esc(description)]
+            for name, title, description in entries
+        ]),
+        "All schemas: " + ", ".join(
+            f"[{s.name}]({_rel(s.relative_to(ROOT).as_posix())})" for s in schemas) + "\n",
+    ]
+    site.page(INDEX, "\n".join(out))
