@@ -22,16 +22,16 @@ from shibumi_rules.conformance.harness import (
     Node,
     PhaseStats,
     Recorder,
-    reference_expectation,
+    default_vector_files,
 )
 from shibumi_rules.conformance.server import available_games
 from shibumi_rules.games import get_game
 from shibumi_rules.games.sploof_rules import SploofState
-from shibumi_rules.tables.positions import SPLINK, SPLOOF
+from shibumi_rules.tables.positions import NAMED
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "engines"
-NAMED = {(p.game, p.name): p for p in (*SPLOOF, *SPLINK)}
+NAMED_POSITIONS = {(p.game, p.name): p for game in NAMED.values() for p in game}
 
 
 @pytest.fixture(autouse=True)
@@ -44,22 +44,18 @@ def _engine(script: str, *args: str) -> str:
     return " ".join([sys.executable, str(ENGINES / script), *args])
 
 
-def write_vectors(path: Path, names: list[tuple[str, str]]) -> Path:
-    """A vector file holding the named positions, with the reference's answers."""
+def spec_vectors(path: Path, game: str, rule: str, limit: int = 30) -> Path:
+    """A vector file with the spec's vectors of ``game`` that exercise ``rule`` (the
+    named positions come first in the spec's files)."""
     lines = []
-    for game_name, name in names:
-        named = NAMED[(game_name, name)]
-        game = get_game(game_name)
-        state = game.parse_position(named.position)
-        expected = reference_expectation(Node(game, state, named.position, {}))
-        lines.append(json.dumps({
-            "game": game_name, "options": game.resolve_options({}, state.options),
-            "position": game.format_position(state),
-            "moves": list(expected.children),
-            "results": {m: {"position": p, "outcome": o}
-                        for m, (p, o) in expected.children.items()},
-            "outcome": expected.outcome, "rules": list(named.rules)}))
-    path.write_text("\n".join(lines) + "\n")
+    for source in default_vector_files():
+        for line in source.read_text().splitlines():
+            data = json.loads(line)
+            if data.get("game") == game and rule in data.get("rules", []) \
+                    and "moves" in data:
+                lines.append(line)
+    assert lines, f"no spec vector exercises {rule}"
+    path.write_text("\n".join(lines[:limit]) + "\n")
     return path
 
 
@@ -78,15 +74,17 @@ def _rules_of(data: dict[str, Any], kind: str | None = None) -> list[list[str]]:
 
 def test_the_reference_engine_conforms(tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
-    vectors = write_vectors(tmp_path / "v.jsonl", sorted(NAMED))
-    status, data, out = conform(["--games", "2", "--depth", "2", "--vectors", str(vectors)],
-                                tmp_path, capsys)
+    """The default vectors (the spec's) with fewer random games."""
+    status, data, out = conform(["--games", "2", "--depth", "2"], tmp_path, capsys)
     assert status == 0, out
     assert data["conformant"] is True and data["divergences"] == []
     assert data["games"] == ["sploof", "splink"]
     phases = data["phases"]
-    assert phases["sploof vectors"]["checks"] == len(SPLOOF)
-    assert phases["splink vectors"]["checks"] == len(SPLINK)
+    counts = {g: sum(1 for f in default_vector_files() for line in f.read_text().splitlines()
+                     if json.loads(line).get("game") == g and "moves" in json.loads(line))
+              for g in ("sploof", "splink")}
+    assert phases["sploof vectors"]["checks"] == counts["sploof"] > 0
+    assert phases["splink vectors"]["checks"] == counts["splink"] > 0
     assert all(phases[f"{g} random games"]["positions"] > 0 for g in ("sploof", "splink"))
     assert all(phases[f"{g} perft"]["checks"] == 1 for g in ("sploof", "splink"))
     assert {r["rule"] for r in data["rules"]} >= {"SPF-RUL-4", "SPK-RUL-1"}
@@ -95,23 +93,25 @@ def test_the_reference_engine_conforms(tmp_path: Path,
 
 
 WRONG_ENGINES = [
-    ("sploof_ignores_pinning.py", "sploof", ["crossed-row", "no-move"], "SHB-PIN-1"),
-    ("sploof_wrong_drop.py", "sploof", ["drop-line", "hidden"], "SHB-DROP-1"),
-    ("sploof_no_crossing.py", "sploof", ["crossed-row"], "SHB-CROSS-1"),
-    ("sploof_perimeter_crossing.py", "sploof", ["perimeter-single"], "SPF-RUL-4"),
-    ("sploof_unlimited_supply.py", "sploof", ["supply-empty"], "SPF-RUL-1"),
-    ("sploof_wrong_tie_break.py", "sploof", ["both-lines", "both-lines-draw"], "SPF-RUL-2"),
-    ("splink_strict_placement.py", "splink", ["placement-order"], "SPK-RUL-1"),
-    ("splink_wrong_score_pair.py", "splink", ["placement-order"], "SPK-SCORE-1"),
+    ("sploof_ignores_pinning.py", "sploof", "SHB-PIN-1"),
+    ("sploof_wrong_drop.py", "sploof", "SHB-DROP-1"),
+    ("sploof_no_crossing.py", "sploof", "SHB-CROSS-1"),
+    ("sploof_perimeter_crossing.py", "sploof", "SPF-RUL-4"),
+    ("sploof_unlimited_supply.py", "sploof", "SPF-RUL-1"),
+    ("sploof_wrong_tie_break.py", "sploof", "SPF-RUL-2"),
+    ("splink_strict_placement.py", "splink", "SPK-RUL-1"),
+    ("splink_wrong_score_pair.py", "splink", "SPK-SCORE-1"),
 ]
 
 
-@pytest.mark.parametrize(("script", "game", "positions", "rule"), WRONG_ENGINES,
+@pytest.mark.parametrize(("script", "game", "rule"), WRONG_ENGINES,
                          ids=[e[0].removesuffix(".py") for e in WRONG_ENGINES])
 def test_each_wrong_engine_is_caught_and_its_rule_named(
-        script: str, game: str, positions: list[str], rule: str, tmp_path: Path,
+        script: str, game: str, rule: str, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    vectors = write_vectors(tmp_path / "v.jsonl", [(game, name) for name in positions])
+    """Run on the spec's vectors for the rule the engine breaks (and one random game),
+    the report names that rule first for at least one divergence."""
+    vectors = spec_vectors(tmp_path / "v.jsonl", game, rule)
     status, data, out = conform(["--engine", _engine(script), "--game", game,
                                  "--games", "1", "--depth", "1", "--vectors", str(vectors)],
                                 tmp_path, capsys)
@@ -133,7 +133,7 @@ def test_a_divergence_found_by_perft_is_traced_to_its_position(
     engine only below White's removals: the descent must reach a position after a
     Black move and name the removal whose successor is wrong."""
     game = get_game("sploof")
-    drop_line = game.parse_position(NAMED[("sploof", "drop-line")].position)
+    drop_line = game.parse_position(NAMED_POSITIONS[("sploof", "drop-line")].position)
     top = next(p for p in range(30) if drop_line.board.masks[1] >> p & 1 and p >= 25)
     board = drop_line.board
     masks = list(board.masks)
@@ -222,12 +222,12 @@ def test_a_flooding_engine_is_stopped(tmp_path: Path,
 
 def test_an_engine_reading_only_moves_conforms_without_vectors(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    vectors = write_vectors(tmp_path / "v.jsonl", [("sploof", "start")])
+    vectors = spec_vectors(tmp_path / "v.jsonl", "sploof", "SPF-START-1", limit=3)
     status, data, out = conform(["--engine", _engine("engine_startpos_only.py"),
                                  "--game", "sploof", "--games", "1",
                                  "--vectors", str(vectors)], tmp_path, capsys)
     assert status == 0, out
-    assert data["phases"]["sploof vectors"]["skipped"] == 1
+    assert data["phases"]["sploof vectors"]["skipped"] == 3
     assert data["phases"]["sploof random games"]["positions"] > 0
 
 
@@ -237,6 +237,8 @@ def test_an_engine_reading_only_moves_conforms_without_vectors(
     ["--engine", "'unbalanced"],
     ["--option", "supply=plenty"],
     ["--option", "nonsense"],
+    ["--option", "max_turns=-3"],
+    ["--game", "sploof", "--option", "max_turns=5"],
     ["--vectors", "/no/such/vectors.jsonl"],
 ])
 def test_usage_errors_exit_with_status_2(args: list[str], tmp_path: Path,

@@ -421,12 +421,18 @@ class Harness:
         self._last_progress = 0.0
         self._began = 0.0
         self._phase = ""
+        self._vector_list: list[Vector] = []
+        self._given: dict[str, dict[str, str]] = {}
 
     # -- running ---------------------------------------------------------------------
     def run(self) -> RunResult:
         self._began = time.perf_counter()
         aborted = None
         games: list[str] = []
+        files = self.config.vectors if self.config.vectors is not None \
+            else default_vector_files()
+        self._vector_list = list(load_vectors(files))
+        self._given = self._options_per_game()
         try:
             self.session.open()
             games = self._games()
@@ -468,12 +474,32 @@ class Harness:
                              f"({', '.join(self.reference)})")
         return games
 
+    def _options_per_game(self) -> dict[str, dict[str, str]]:
+        """The ``--option`` values that concern each game (an option applies to the
+        games that have it); an option no game has, or a bad value, is a usage
+        error."""
+        names = self.config.games or list(self.reference)
+        given: dict[str, dict[str, str]] = {}
+        used: set[str] = set()
+        for name in names:
+            game = self.reference[name]
+            known = {spec.name for spec in game.options}
+            mine = {k: v for k, v in self.config.options.items() if k in known}
+            try:
+                game.resolve_options(mine)
+            except ShibumiError as err:
+                raise UsageError(str(err)) from None
+            given[name] = mine
+            used |= mine.keys()
+        unknown = sorted(self.config.options.keys() - used)
+        if unknown:
+            raise UsageError(f"unknown option {unknown[0]!r} for "
+                             f"{', '.join(names)}")
+        return given
+
     def _run_game(self, name: str) -> None:
         game = self.reference[name]
-        try:
-            options = game.resolve_options(self.config.options)
-        except ShibumiError as err:
-            raise UsageError(str(err)) from None
+        options = game.resolve_options(self._given[name])
         analyst = analyst_for(game)
         self._vectors(game, analyst)
         self._perft(game, analyst, options)
@@ -716,10 +742,8 @@ class Harness:
     # -- vectors -----------------------------------------------------------------------
     def _vectors(self, game: AnyGame, analyst: Analyst) -> None:
         stats = self.phases.setdefault(f"{game.name} vectors", PhaseStats())
-        files = self.config.vectors if self.config.vectors is not None \
-            else default_vector_files()
-        vectors = [v for v in load_vectors(files) if v.game == game.name]
-        if not files or not vectors:
+        vectors = [v for v in self._vector_list if v.game == game.name]
+        if not vectors:
             stats.notes.append("no vectors found")
             return
         if "notation" not in self.session.features:
@@ -727,7 +751,7 @@ class Harness:
             stats.notes.append("skipped: the engine does not read position notation")
             return
         self._phase = f"{game.name} vectors"
-        wanted = self.config.options
+        wanted = self._given[game.name]
         for i, vector in enumerate(vectors, 1):
             if any(vector.options.get(k) != v for k, v in wanted.items()):
                 continue
@@ -822,8 +846,8 @@ class Harness:
     def _variants(self, game: AnyGame) -> list[dict[str, str]]:
         """Option sets for the random games: the given options, or the defaults and
         each single alternative of every enumerated option."""
-        base = game.resolve_options(self.config.options)
-        if self.config.options:
+        base = game.resolve_options(self._given[game.name])
+        if self._given[game.name]:
             return [base]
         variants = [base]
         for spec in game.options:
