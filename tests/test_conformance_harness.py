@@ -273,3 +273,16 @@ def test_the_recorder_keeps_one_smallest_example_per_kind_and_rule() -> None:
     (kept,) = recorder.divergences
     assert (kept.position, kept.move, kept.occurrences) == ("small", "1c3", 4)
     assert recorder.total == 4
+
+
+def test_sloppy_notation_is_reported_but_the_rules_are_still_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    vectors = spec_vectors(tmp_path / "v.jsonl", "splink", "SPK-RUL-1", limit=2)
+    status, data, out = conform(["--engine", _engine("engine_sloppy_notation.py"),
+                                 "--game", "splink", "--games", "0", "--depth", "0",
+                                 "--vectors", str(vectors)], tmp_path, capsys)
+    assert status == 1
+    assert {d["kind"] for d in data["divergences"]} == {"protocol"}, out
+    details = {d["detail"] for d in data["divergences"]}
+    assert details == {"a move not in canonical notation", "legal moves not in canonical order"}
+    assert data["positions_checked"] > 100

@@ -559,15 +559,16 @@ class Harness:
 
     def _compare_node(self, node: Node, expected: Expected, answer: _Answer,
                       analyst: Analyst, where: Where, stats: PhaseStats) -> None:
-        outcome, children, listed = answer
+        outcome, children, listed = self._canonical_moves(node, expected, answer, where)
         stats.checks += 1
         self._count(stats, 1 + len(set(children) & set(expected.children)))
         game = node.game
         if decisive(outcome) != decisive(expected.outcome):
             rules = self._safely(lambda: analyst.outcome(game, node.state, expected.outcome,
                                                          outcome))
-            self.recorder.add(where.divergence("outcome", expected.outcome, outcome, rules,
-                                               detail=game.outcome_text(node.state)))
+            self.recorder.add(where.divergence(
+                "outcome", expected.outcome, outcome, rules,
+                detail="the reference: " + game.outcome_text(node.state)))
             if outcome.get("over") or expected.outcome.get("over"):
                 return
         engine_moves = set(listed)
@@ -587,6 +588,35 @@ class Harness:
             if want is None:
                 continue
             self._compare_child(node, move, want, position, result, analyst, where)
+
+    def _canonical_moves(self, node: Node, expected: Expected, answer: _Answer,
+                         where: Where) -> _Answer:
+        """The engine's moves in canonical notation: a move written another way that
+        the reference reads as one of its legal moves is renamed (and the notation
+        reported); moves listed out of canonical order are reported."""
+        outcome, children, listed = answer
+        game = node.game
+        renamed = []
+        for move in listed:
+            if move in expected.children:
+                renamed.append(move)
+                continue
+            try:
+                canonical = game.format_move(game.parse_move(node.state, move))
+            except Exception:
+                canonical = move
+            if canonical != move and canonical in expected.children:
+                self.recorder.add(where.divergence(
+                    "protocol", canonical, move, [], "a move not in canonical notation",
+                    move=move, topic="canonical move"))
+                if move in children:
+                    children[canonical] = children.pop(move)
+            renamed.append(canonical)
+        if set(renamed) == set(expected.children) and renamed != list(expected.children):
+            self.recorder.add(where.divergence(
+                "protocol", " ".join(expected.children), " ".join(renamed), [],
+                "legal moves not in canonical order", topic="move order"))
+        return outcome, children, renamed
 
     def _compare_child(self, node: Node, move: str, want: tuple[str, dict[str, Any]],
                        position: str | None, result: dict[str, Any], analyst: Analyst,
@@ -612,8 +642,8 @@ class Harness:
             rules = self._safely(lambda: analyst.outcome(game, after, expected_outcome,
                                                          result))
             self.recorder.add(where.divergence(
-                "outcome", expected_outcome, result, rules, game.outcome_text(after),
-                move=move))
+                "outcome", expected_outcome, result, rules,
+                "after the move, the reference: " + game.outcome_text(after), move=move))
 
     def _engine_children(self, node: Node, expect: Callable[[], Expected], where: Where
                          ) -> tuple[_Answer | None, Expected]:
