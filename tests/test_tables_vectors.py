@@ -3,6 +3,7 @@ backed by what the positions really show, and the perft files consistent."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,9 @@ def test_match_vectors_replay_and_show_every_result() -> None:
 def test_perft_files_are_consistent(game: str) -> None:
     text = (SPEC / "perft" / f"{game}.perft").read_text("utf-8")
     assert f"# spec_version {spec.version()}" in text
+    header, _, body = text.partition("\n\n")
+    digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
+    assert f"# content_hash sha256:{digest}" in header.splitlines()
     blocks = parse_perft(text)
     assert [b["name"] for b in blocks] == [p.name for p in NAMED[game]]
     engine = get_game(game)
