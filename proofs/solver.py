@@ -1,0 +1,162 @@
+"""The model read by Z3: symbolic positions over every board at once, the check that
+turns a claim into "proved" or a counterexample, and the rendering of counterexamples in
+the project's notation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+
+from shibumi_rules.board import Board
+from shibumi_rules.diagram import render
+from shibumi_rules.geometry import NAMES
+
+from . import model
+from .logic import Logic
+
+Formula = Any
+"""A Z3 Boolean expression (z3 ships no type information)."""
+
+
+class Z3Logic(Logic[Formula]):
+    """Z3 expressions: the model over all positions at once."""
+
+    def const(self, value: bool) -> Formula:
+        return z3.BoolVal(value)
+
+    def and_(self, xs: Iterable[Formula]) -> Formula:
+        items = list(xs)
+        if not items:
+            return z3.BoolVal(True)
+        return items[0] if len(items) == 1 else z3.And(*items)
+
+    def or_(self, xs: Iterable[Formula]) -> Formula:
+        items = list(xs)
+        if not items:
+            return z3.BoolVal(False)
+        return items[0] if len(items) == 1 else z3.Or(*items)
+
+    def not_(self, x: Formula) -> Formula:
+        return z3.Not(x)
+
+    def ite(self, cond: Formula, then: Formula, other: Formula) -> Formula:
+        return z3.If(cond, then, other)
+
+    def implies(self, a: Formula, b: Formula) -> Formula:
+        return z3.Implies(a, b)
+
+    def iff(self, a: Formula, b: Formula) -> Formula:
+        return a == b
+
+
+Z3 = Z3Logic()
+
+
+def fresh_balls(prefix: str, colours: str = "WBR") -> dict[str, list[Formula]]:
+    """One Boolean per colour and point: "a ball of this colour sits here"."""
+    return {c: [z3.Bool(f"{prefix}_{c}_{name}") for name in NAMES] for c in colours}
+
+
+def fresh_points(prefix: str) -> list[Formula]:
+    """One Boolean per point, for a set of points (a selector or a path)."""
+    return [z3.Bool(f"{prefix}_{name}") for name in NAMES]
+
+
+def exactly_one_point(selector: Sequence[Formula]) -> Formula:
+    """The selector picks exactly one point."""
+    return z3.PbEq([(x, 1) for x in selector], 1)
+
+
+def count(xs: Iterable[Formula]) -> Any:
+    """How many of ``xs`` hold, as a Z3 integer."""
+    return z3.Sum([z3.If(x, 1, 0) for x in xs])
+
+
+def well_formed(balls: Mapping[str, Sequence[Formula]]) -> Formula:
+    """One ball per point and gravity: the boards that can exist."""
+    occ = model.occupancy(Z3, balls)
+    return z3.And(model.one_ball_per_point(Z3, balls), model.gravity(Z3, occ))
+
+
+@dataclass(frozen=True, slots=True)
+class Counterexample:
+    """A position refuting a claim, in position notation, with its diagram."""
+
+    position: str
+    diagram: str
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a theorem: proved, or refuted by a counterexample. ``facts``
+    carries what a theorem computes beyond yes or no (values, witnesses)."""
+
+    proved: bool
+    summary: str
+    counterexample: Counterexample | None = None
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+def truth(m: Any, x: Formula) -> bool:
+    return bool(z3.is_true(m.eval(x, model_completion=True)))
+
+
+def value(m: Any, x: Any) -> int:
+    return int(m.eval(x, model_completion=True).as_long())
+
+
+def points_in(m: Any, selector: Sequence[Formula]) -> list[int]:
+    return [p for p, x in enumerate(selector) if truth(m, x)]
+
+
+def board_in(m: Any, balls: Mapping[str, Sequence[Formula]]) -> Board:
+    """The concrete board a Z3 model assigns to symbolic balls."""
+    masks = [0, 0, 0]
+    for slot, letter in enumerate("WBR"):
+        for p, x in enumerate(balls.get(letter, ())):
+            if truth(m, x):
+                masks[slot] |= 1 << p
+    return Board((masks[0], masks[1], masks[2]))
+
+
+def board_counterexample(board: Board, note: str) -> Counterexample:
+    return Counterexample(board.to_text(), render(board), note)
+
+
+def names(points: Iterable[int]) -> str:
+    return " ".join(NAMES[p] for p in points) or "(none)"
+
+
+def check(premises: Sequence[Formula], claim: Formula, summary: str,
+          explain: Callable[[Any], Counterexample]) -> Outcome:
+    """Prove ``premises -> claim`` for every assignment, or return the counterexample
+    ``explain`` renders from a model of ``premises and not claim``."""
+    solver = z3.Solver()
+    solver.add(*premises)
+    solver.add(z3.Not(claim))
+    result = solver.check()
+    if result == z3.unsat:
+        return Outcome(True, summary)
+    if result == z3.sat:
+        example = explain(solver.model())
+        return Outcome(False, f"counterexample: {example.note}", example)
+    return Outcome(False, f"undecided: Z3 answered unknown ({solver.reason_unknown()})")
+
+
+def find(constraints: Sequence[Formula], smallest: Any = None) -> Any | None:
+    """A model of ``constraints`` (one minimising the integer ``smallest`` when given,
+    for readable examples), or None when they are unsatisfiable."""
+    solver: Any = z3.Optimize() if smallest is not None else z3.Solver()
+    solver.add(*constraints)
+    if smallest is not None:
+        solver.minimize(smallest)
+    result = solver.check()
+    if result == z3.sat:
+        return solver.model()
+    if result == z3.unsat:
+        return None
+    raise RuntimeError(f"Z3 answered unknown ({solver.reason_unknown()})")
