@@ -64,7 +64,7 @@ def test_play_prints_position_diagram_and_outcome(
     lines = out.splitlines()
     assert lines[0] == START.replace("14,14,4", "-,-,4").replace("=limited", "=unlimited")
     assert "top view" in out
-    assert lines[-1] == "in progress: white to move"
+    assert lines[-1] == "outcome: in progress: white to move"
 
 
 def test_illegal_move_stops_with_number_reason_and_rule(
