@@ -107,9 +107,12 @@ class Recorder:
         self.groups: dict[tuple[str, str, str], Divergence] = {}
         self.total = 0
         """Distinct divergences recorded (every occurrence of every group)."""
+        self.observed = 0
+        """Divergences seen, counting again those already recorded."""
         self._seen: set[tuple[str, str, str | None, str | None, str]] = set()
 
     def add(self, item: Divergence) -> bool:
+        self.observed += 1
         key = (item.kind, item.game, item.position, item.move, item.topic)
         if key in self._seen:
             return False
@@ -549,13 +552,14 @@ class Harness:
         """Compare the engine's view of one position with the reference: outcome,
         legal moves, and each legal move's successor and outcome. ``expect`` gives the
         reference's answer; it runs while the engine works on its own. Returns the
-        number of divergences recorded, and the reference's answer."""
-        before = self.recorder.total
+        number of divergences seen (recorded now or before), and the reference's
+        answer."""
+        before = self.recorder.observed
         where = Where(node.game.name, node, None, source)
         answer, expected = self._engine_children(node, expect, where)
         if answer is not None:
             self._compare_node(node, expected, answer, analyst, where, stats)
-        return self.recorder.total - before, expected
+        return self.recorder.observed - before, expected
 
     def _compare_node(self, node: Node, expected: Expected, answer: _Answer,
                       analyst: Analyst, where: Where, stats: PhaseStats) -> None:
@@ -822,18 +826,30 @@ class Harness:
         self._phase = f"{game.name} perft({depth})"
         first = game.first_choices[0] if game.first_choices else None
         state = game.start(options, first)
-        node = Node(game, state, game.format_position(state), options, first, ())
-        stats.divergences += self.perft_descent(node, depth, analyst, stats)
+        roots = [(Node(game, state, game.format_position(state), options, first, ()),
+                  "the start")]
+        if "notation" in self.session.features:
+            for vector in self._vector_list:
+                if vector.game != game.name or vector.name is None or \
+                        any(vector.options.get(k) != v for k, v in self._given[game.name].items()) \
+                        or not self._supports_options(game.name, vector.options):
+                    continue
+                named = game.parse_position(vector.position)
+                roots.append((Node(game, named, game.format_position(named),
+                                   dict(vector.options)), vector.name))
+        for number, (node, label) in enumerate(roots, 1):
+            stats.divergences += self.perft_descent(node, depth, analyst, stats, label)
+            self._progress(f"{number}/{len(roots)} roots")
 
     def perft_descent(self, root: Node, depth: int, analyst: Analyst,
-                      stats: PhaseStats) -> int:
+                      stats: PhaseStats, label: str = "the start") -> int:
         """Compare perft with divide; while counts differ, go down the first move whose
         count differs until a position whose own answers differ (or, when they all
         agree, report the perft counts there). Returns divergences recorded."""
         game = root.game
         node, path = root, list[str]()
         while True:
-            source = (f"perft({depth + len(path)}) from the start"
+            source = (f"perft({depth + len(path)}) from {label}"
                       + (f", after {' '.join(path)}" if path else ""))
             where = Where(game.name, node, None, source)
             reply = self.session.call(self._request("perft", node, depth=depth, divide=True),
@@ -950,6 +966,8 @@ class Vector:
     expected: Expected
     rules: list[str]
     source: str
+    name: str | None = None
+    """The vector's id when it is one of the spec's named positions."""
 
 
 def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
@@ -981,8 +999,11 @@ def parse_vector(data: dict[str, Any], source: str) -> Vector:
         result = results[move]
         children[move] = (result["position"], result["outcome"])
     label = f"{data['id']} ({source})" if isinstance(data.get("id"), str) else source
+    origin = data.get("source")
+    named = isinstance(origin, dict) and origin.get("kind") == "named"
     return Vector(data["game"], dict(data.get("options", {})), data["position"],
-                  Expected(data["outcome"], children), list(data.get("rules", [])), label)
+                  Expected(data["outcome"], children), list(data.get("rules", [])), label,
+                  str(data.get("id", source)) if named else None)
 
 
 def main_module_argv() -> list[str]:
