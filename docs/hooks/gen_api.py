@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import ast
+import contextlib
+import dataclasses
 import inspect
+import io
 import itertools
 from collections.abc import Callable
 from types import ModuleType
@@ -30,6 +33,27 @@ MODULES = (
 )
 
 
+EXAMPLE = """\
+from shibumi_rules.games import get_game
+
+sploof = get_game("sploof")
+state = sploof.start(first="white")
+for move in ["1c3", "x1a1"]:
+    state = sploof.play_text(state, move)
+print(sploof.format_position(state))
+print(sploof.legal_move_texts(state))
+print(sploof.outcome_json(state))
+"""
+
+
+def _run_example() -> str:
+    """Run the example of the page and return what it prints."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(EXAMPLE, "api-example", "exec"), {"__name__": "api_example"})
+    return out.getvalue()
+
+
 def generate(site: Site) -> None:
     import importlib
 
@@ -37,10 +61,9 @@ def generate(site: Site) -> None:
         "# Python API\n",
         "The engine is a Python package with no dependencies beyond the standard library. "
         "This reference is read from its docstrings when the site is built.\n",
-        "```python\nfrom shibumi_rules.games import get_game\n\n"
-        "sploof = get_game(\"sploof\")\nstate = sploof.start(first=\"white\")\n"
-        "state = sploof.play_text(state, \"1c3\")\n"
-        "print(sploof.format_position(state))\nprint(sploof.legal_move_texts(state))\n```\n",
+        fenced(EXAMPLE, "python"),
+        "prints (run when this page was built):\n",
+        fenced(_run_example()),
     ]
     toc = []
     sections = []
@@ -190,6 +213,8 @@ def _module(module: ModuleType) -> str:
 
 
 def _value_summary(value: Any) -> str:
+    if isinstance(value, type):
+        return f"type = {value.__name__}"
     if isinstance(value, (int, str, float)):
         return f"{type(value).__name__} = {value!r}"
     if isinstance(value, (tuple, list, dict, range)):
@@ -202,6 +227,9 @@ def _class(qual: str, cls: type) -> str:
     bases = [b.__name__ for b in cls.__bases__ if b is not object]
     header = f"class {short}" + (f"({', '.join(bases)})" if bases else "")
     out = [f"### {short} {{#{qual}}}\n", fenced(header, "python"), _doc(cls) + "\n"]
+    if dataclasses.is_dataclass(cls):
+        fields = [f"{code(f.name + ': ' + _annotation(f.type))}" for f in dataclasses.fields(cls)]
+        out.append("Fields: " + ", ".join(fields) + ".\n")
     rows = []
     for attr, value in vars(cls).items():
         if not _public(attr):

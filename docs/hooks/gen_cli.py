@@ -110,6 +110,12 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
         ex("Check that the committed tables are exactly what the engine generates now.",
            "tables", "--check", "--only", "tables"),
     ),
+    "prove": (
+        ex("The theorems, with the rules each covers and its statement.", "prove", "--list",
+           collapsed=True),
+        ex("Prove some of them (all, without names); the table gives each result and time.",
+           "prove", "placement-keeps-gravity", "complete-iff-no-valid-location"),
+    ),
     "bench": (
         ex("Perft timings (figures depend on the machine).", "bench", "sploof",
            "--depth", "3"),

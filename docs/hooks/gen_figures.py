@@ -9,6 +9,7 @@ change so that a picture would lie, the build fails instead.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from gen_diagrams import Figure, figure, pts, sequence
 
@@ -349,6 +350,81 @@ def _splink_score() -> list[Figure]:
     )]
 
 
+def _named(game_name: str, name: str) -> tuple[Any, Any]:
+    """A named position of the spec (the perft files and vectors use the same ones):
+    the game and the parsed state."""
+    from gen_common import game
+
+    from shibumi_rules.tables.positions import NAMED
+
+    g = game(game_name)
+    found = next(p for p in NAMED[game_name] if p.name == name)
+    return g, g.parse_position(found.position)
+
+
+def _both_lines() -> list[Figure]:
+    g, state = _named("sploof", "both-lines")
+    after = g.play_text(state, "x1a3")
+    before_board, after_board = g.board(state), g.board(after)
+    check(_lines(after_board, Colour.WHITE) == ["a3-g3"], "White gets a3-g3")
+    check(_lines(after_board, Colour.BLACK) == ["a5-g5"], "Black gets a5-g5")
+    check(g.outcome_json(after).get("winner") == "white", "the mover wins by default")
+    gone = INDEX_OF_NAME["1a3"]
+    return [sequence(
+        "spf-rul-2", "White removes the red ball at 1a3. White's ball at 2b4 drops into "
+        "1a3 and completes White's row on rank 3; with 2b4 gone, Black's row on rank 5 "
+        "is no longer crossed. Both players have a line after one move: by default the "
+        "mover, White, wins; under simultaneous=draw the game is drawn.",
+        [(before_board, [Ring((gone,), "removed"), Arrow(INDEX_OF_NAME["2b4"], gone)],
+          "before: White plays x1a3"),
+         (after_board, [Path(_line_points("a3-g3"), "line"),
+                        Path(_line_points("a5-g5"), "opponent-line")],
+          "after: both players have a line")],
+    )]
+
+
+def _no_move(name: str, figure_name: str, caption: str) -> list[Figure]:
+    g, state = _named("sploof", name)
+    check(g.legal_moves(state) == [] and g.outcome_json(state).get("winner") == "black",
+          f"{name}: White has no legal move and has lost")
+    board = g.board(state)
+    reds = [p for p in points_of(board.masks[Colour.RED])]
+    check(all(pinned(board.occupied) >> p & 1 for p in reds), "every red ball is pinned")
+    return [figure(figure_name, caption, board, [Ring(tuple(reds), "pinned")])]
+
+
+def _end() -> list[Figure]:
+    return _no_move("no-move", "spf-end-1", "White to move with an empty stock, and every "
+                    "red ball on the board is pinned (ringed): White has no legal move and "
+                    "loses.")
+
+
+def _complete_stuck() -> list[Figure]:
+    return _no_move("complete-stuck", "spf-rul-3", "The pyramid is complete and every red "
+                    "ball is pinned. White still has two balls in stock, but there is "
+                    "nowhere to put them and nothing to remove: White loses.")
+
+
+def _splink_move_a() -> list[Figure]:
+    g, state = _named("splink", "start")
+    check("R1a1+W1c1" in g.legal_move_texts(state), "R1a1+W1c1 is legal at the start")
+    return [figure(
+        "spk-place", "The first move of a game: the attractor places a red ball and a "
+        "white ball, here R1a1+W1c1.", g.board(state),
+        [Ghost(INDEX_OF_NAME["1a1"], Colour.RED), Ghost(INDEX_OF_NAME["1c1"], Colour.WHITE)],
+    )]
+
+
+def _splink_no_move() -> list[Figure]:
+    g, state = _named("splink", "no-move")
+    check(g.legal_moves(state) == [] and g.outcome_json(state)["over"], "no legal move")
+    return [figure(
+        "spk-rul-3", f"No move is possible: no red ball is left in the supply for a move "
+        f"of type (a), and no ball holds up exactly one ball. The game ends here with "
+        f"the score as it stands: {g.outcome_json(state)['score']}.", g.board(state),
+    )]
+
+
 FIGURES: dict[str, Callable[[], list[Figure]]] = {
     "SHB-PLACE-1": _placement,
     "SHB-GRAVITY-1": _gravity,
@@ -363,9 +439,14 @@ FIGURES: dict[str, Callable[[], list[Figure]]] = {
     "SPF-LINE-1": _sploof_line_orthogonal,
     "SPF-LINE-2": _sploof_line_diagonal,
     "SPF-WIN-2": _sploof_win2,
+    "SPF-END-1": _end,
+    "SPF-RUL-2": _both_lines,
+    "SPF-RUL-3": _complete_stuck,
     "SPF-RUL-4": _sploof_perimeter,
     "SPF-RUL-7": _sploof_hidden_row,
+    "SPK-PLACE-1": _splink_move_a,
     "SPK-RUL-1": _splink_place,
+    "SPK-RUL-3": _splink_no_move,
     "SPK-REMOVE-1": _splink_remove,
     "SPK-SCORE-1": _splink_pairs,
     "SPK-RUL-9": _splink_score,
