@@ -1,6 +1,13 @@
 """Splink: two roles share 16 red and 16 white balls; the attractor scores red-white
 contacts on the outside of the pyramid.
 
+The rules on bare masks live in ``splink_mechanics``, the state and moves in
+``splink_state``, scoring (the 5 inner points, the 60 ``SCORING_PAIRS``) in
+``splink_score``, the notation in ``splink_notation``, the fast perft in
+``splink_perft``, and matches in ``splink_matches`` (with ``splink_players``,
+``splink_records`` and the ``match`` command in ``splink_match``); this module ties the
+game into the ``Game`` interface as ``GAME``.
+
 The attractor moves first on an empty board (SPK-SETUP-1). A turn is either
 
 - (a) a red and a white ball placed, each on a location valid when it is placed, so the
@@ -10,19 +17,29 @@ The attractor moves first on an empty board (SPK-SETUP-1). A turn is either
   SPK-RUL-2, SPK-RUL-7).
 
 The game ends on a complete pyramid (SPK-END-1), when the player to move has no legal
-move (SPK-RUL-3), or after ``max_turns`` turns (SPK-RUL-4); it is scored as it stands
-(``splink_score``).
+move (SPK-RUL-3), or after ``max_turns`` turns (SPK-RUL-4); it is scored as it stands.
 
-Canonical move order (``legal_moves``, ``moves``, ``perft --divide``):
+Moves
+    ``R1a1+W1c1`` places a red ball on 1a1 and a white one on 1c1 (canonical: lower point
+    index first; either order parses); ``x2b2+W3c3`` removes the ball at 2b2 (red
+    here), then places a white ball on 3c3.
+    Canonical order (``legal_moves``, ``moves``, ``perft --divide``): every placement
+    (a), by the lower point index, then the higher point index, then the colour on the
+    lower point (red first); then every removal (b), by the removed point index, then
+    the index of the point the new ball goes on. From the start:
+    ``R1a1+W1c1 W1a1+R1c1 R1a1+W1e1 W1a1+R1e1 ...`` (240 moves).
 
-1. placements (a), by the lower point index, then the higher point index, then the
-   colour on the lower point (red first);
-2. removals (b), by the removed point index, then the index of the point the new ball
-   goes on.
+Position notation (one line; grammar in ``splink_notation``)::
 
-Outcome reasons (``outcome_json``'s ``reason``, stable strings): ``pyramid-complete``,
-``no-legal-move``, ``max-turns``; ``null`` while the game goes on. The ``score`` is
-always the attractor's points in the position as it stands.
+    BOARD ROLE turns:N supply:RED,WHITE max_turns=N|none supply=limited|unlimited
+    ....,....,....,..../...,...,.../..,../. attractor turns:0 supply:16,16
+    max_turns=none supply=limited                       (the start, on one line)
+
+Outcome
+    ``outcome_json`` gives ``{"over", "score", "reason"}``; ``score`` is the attractor's
+    points as the position stands; ``reason`` is one of ``REASONS``:
+    ``pyramid-complete`` (SPK-END-1), ``no-legal-move`` (SPK-RUL-3), ``max-turns``
+    (SPK-RUL-4), or ``null`` while the game goes on.
 """
 
 from __future__ import annotations
@@ -45,7 +62,6 @@ from .splink_state import (
     OPTIONS,
     PlaceMove,
     RemoveMove,
-    Role,
     Rules,
     SplinkMove,
     SplinkState,
@@ -262,22 +278,21 @@ class Splink(Game[SplinkState, SplinkMove]):
         return notation.format_move(move)
 
     def describe(self, state: SplinkState) -> str:
-        if state.supply is None:
-            supply = "unlimited"
-        else:
-            supply = f"red {state.supply[0]}, white {state.supply[1]}"
-        limit = state.rules.max_turns
+        """The diagram, then the role to move, turns, supply, score, options, outcome."""
+        supply = ("red -, white - (supply=unlimited)" if state.supply is None
+                  else f"red {state.supply[0]}, white {state.supply[1]}")
+        options = " ".join(f"{k}={v}" for k, v in sorted(state.options.items()))
         lines = [
             render(self.board(state)),
             f"to move: {state.role.value}",
-            f"turns played: {state.turns}"
-            + ("" if limit is None else f" of at most {limit}"),
-            f"supply: {supply}",
-            f"score: {score(state)} (the attractor's points as it stands)",
-            self.outcome_text(state),
+            f"turns:   {state.turns} played",
+            f"supply:  {supply}",
+            f"score:   {score(state)} (the attractor's points as it stands)",
+            f"options: {options}",
+            f"outcome: {self.outcome_text(state)}",
         ]
         return "\n".join(lines)
 
 
 GAME: Final = Splink()
-ROLES: Final = tuple(Role)
+"""The Splink game object the registry hands out."""
