@@ -15,16 +15,11 @@ import pytest
 from shibumi_rules.cli import main
 from shibumi_rules.conformance.attribution import analyst_for
 from shibumi_rules.conformance.client import EngineProcess
-from shibumi_rules.conformance.harness import (
-    Config,
-    Divergence,
-    Harness,
-    Node,
-    PhaseStats,
-    Recorder,
-    default_vector_files,
-)
+from shibumi_rules.conformance.harness import Config, Harness
+from shibumi_rules.conformance.nodes import Node
+from shibumi_rules.conformance.results import Divergence, PhaseStats, Recorder
 from shibumi_rules.conformance.server import available_games
+from shibumi_rules.conformance.vectors import default_vector_files
 from shibumi_rules.games import get_game
 from shibumi_rules.games.sploof_rules import SploofState
 from shibumi_rules.tables.positions import NAMED
@@ -250,10 +245,11 @@ def test_usage_errors_exit_with_status_2(args: list[str], tmp_path: Path,
     assert captured.err.startswith("error: ") and captured.err.count("\n") == 1
 
 
-def test_a_malformed_vector_file_is_a_usage_error(tmp_path: Path,
+@pytest.mark.parametrize("line", ['{"game": "sploof"', "[1, 2]", '{"game": "sploof"}'])
+def test_a_malformed_vector_file_is_a_usage_error(line: str, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"game": "sploof"\n')
+    bad.write_text(line + "\n")
     status = main(["conform", "--quiet", "--vectors", str(bad)])
     assert status == 2
     assert "bad.jsonl:1" in capsys.readouterr().err

@@ -13,7 +13,8 @@ from ..game import parse_option_pairs
 from ..games import GAME_NAMES
 from . import report
 from .client import EngineProcess, split_command
-from .harness import Config, Harness, UsageError, main_module_argv
+from .harness import Config, Harness, main_module_argv
+from .results import UsageError
 from .server import ReferenceEngine, available_games
 
 

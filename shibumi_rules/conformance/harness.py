@@ -16,11 +16,10 @@ goes on until too many failures in a row make it pointless.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -29,164 +28,20 @@ from typing import Any, Final, TextIO
 from ..errors import ShibumiError
 from ..game import Game
 from .attribution import Analyst, analyst_for
-from .client import EngineFailure, EngineProcess, Exchange, Pending, Stray
-from .protocol import FEATURES, PROTOCOL_VERSION, Message
+from .client import EngineProcess
+from .nodes import Expected, Node, decisive, reference_expectation
+from .protocol import Message
+from .results import PhaseStats, Recorder, RuleTally, RunResult, UsageError
+from .session import GiveUp, Session, Where
+from .vectors import Vector, default_vector_files, load_vectors
 
 AnyGame = Game[Any, Any]
 
 DEFAULT_DEPTH: Final = {"sploof": 3, "splink": 2}
 """Perft depth per game when ``--depth`` is not given (a few seconds in all)."""
-MAX_CONSECUTIVE_FAILURES: Final = 3
-MAX_FAILURES: Final = 25
 ILLEGAL_PER_NODE: Final = 2
 MAX_PLIES: Final = 150
 
-KINDS: Final = {
-    "extra-move": "the engine allows a move the reference rejects",
-    "missing-move": "the engine does not allow a legal move",
-    "successor": "wrong position after a move",
-    "outcome": "wrong outcome",
-    "rejection": "an illegal move rejected with the wrong error kind",
-    "error": "the engine answered with an error where the reference answers",
-    "perft": "perft counts differ",
-    "protocol": "the engine broke the protocol",
-    "crash": "the engine crashed",
-    "timeout": "the engine did not answer in time",
-    "flood": "the engine flooded its output",
-}
-
-
-class UsageError(ShibumiError):
-    """The run cannot start as asked (exit status 2)."""
-
-
-class _GiveUp(Exception):
-    """Too many engine failures: stop checking."""
-
-
-# -- results ------------------------------------------------------------------------
-
-@dataclass
-class Divergence:
-    """One disagreement, with everything needed to reproduce it."""
-
-    kind: str
-    game: str
-    position: str | None
-    move: str | None
-    expected: Any
-    actual: Any
-    rules: list[str]
-    source: str
-    detail: str = ""
-    balls: int = 0
-    occurrences: int = 1
-    topic: str = ""
-    """What groups divergences that name no rule (a kind of protocol breach)."""
-
-    @property
-    def size(self) -> tuple[int, int, str]:
-        return (self.balls, len(self.position or ""), self.move or "")
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "summary": KINDS.get(self.kind, self.kind),
-            "game": self.game, "rules": self.rules, "position": self.position,
-            "move": self.move, "expected": self.expected, "actual": self.actual,
-            "detail": self.detail, "source": self.source, "occurrences": self.occurrences,
-        }
-
-
-class Recorder:
-    """Keeps each divergence once: the same (kind, game, position, move, topic) is
-    ignored;
-    divergences of the same kind, game and leading (most specific) rule are grouped,
-    keeping the smallest example and counting the rest."""
-
-    def __init__(self) -> None:
-        self.groups: dict[tuple[str, str, str], Divergence] = {}
-        self.total = 0
-        """Distinct divergences recorded (every occurrence of every group)."""
-        self.observed = 0
-        """Divergences seen, counting again those already recorded."""
-        self._seen: set[tuple[str, str, str | None, str | None, str]] = set()
-
-    def add(self, item: Divergence) -> bool:
-        self.observed += 1
-        key = (item.kind, item.game, item.position, item.move, item.topic)
-        if key in self._seen:
-            return False
-        self._seen.add(key)
-        self.total += 1
-        group = (item.kind, item.game, item.rules[0] if item.rules else item.topic)
-        kept = self.groups.get(group)
-        if kept is None:
-            self.groups[group] = item
-        else:
-            item.occurrences = kept.occurrences + 1
-            if item.size < kept.size:
-                self.groups[group] = item
-            else:
-                kept.occurrences += 1
-        return True
-
-    @property
-    def divergences(self) -> list[Divergence]:
-        return sorted(self.groups.values(),
-                      key=lambda d: (d.game, _KIND_ORDER.get(d.kind, 99), d.rules, d.size))
-
-    def __len__(self) -> int:
-        return len(self.groups)
-
-
-_KIND_ORDER: Final = {kind: i for i, kind in enumerate(KINDS)}
-
-
-@dataclass
-class PhaseStats:
-    """What one phase did: checks made, positions compared, and checks skipped."""
-
-    checks: int = 0
-    positions: int = 0
-    divergences: int = 0
-    skipped: int = 0
-    notes: list[str] = field(default_factory=list)
-
-
-@dataclass
-class RuleTally:
-    """Checks per rule: vectors exercising it (and how many failed), and illegal
-    moves sent whose rejection the reference gives with it."""
-
-    vectors: int = 0
-    failed: int = 0
-    rejections: int = 0
-
-
-@dataclass
-class RunResult:
-    engine_argv: list[str]
-    identity: dict[str, Any]
-    games: list[str]
-    phases: dict[str, PhaseStats]
-    recorder: Recorder
-    rules: dict[str, RuleTally]
-    positions: int
-    elapsed: float
-    aborted: str | None
-    restarts: int
-    config: dict[str, Any]
-
-    @property
-    def conformant(self) -> bool:
-        return not len(self.recorder) and self.aborted is None
-
-    @property
-    def rate(self) -> float:
-        return self.positions / self.elapsed if self.elapsed > 0 else 0.0
-
-
-# -- configuration -------------------------------------------------------------------
 
 @dataclass
 class Config:
@@ -203,209 +58,13 @@ class Config:
     max_plies: int = MAX_PLIES
 
 
-def default_vector_files() -> list[Path]:
-    """The spec's vector files in the source tree (empty when not installed with it)."""
-    folder = Path(__file__).resolve().parents[2] / "spec" / "conformance"
-    return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
-
-
-# -- positions -------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Node:
-    """A position the harness checks: the reference state, its canonical notation,
-    and how it was reached from the start (when known)."""
-
-    game: AnyGame
-    state: Any
-    notation: str
-    options: dict[str, str]
-    first: str | None = None
-    moves: tuple[str, ...] | None = None
-
-    def child(self, move: str) -> Node:
-        after = self.game.play(self.state, self.game.parse_move(self.state, move))
-        return Node(self.game, after, self.game.format_position(after), self.options,
-                    self.first, None if self.moves is None else (*self.moves, move))
-
-
-@dataclass
-class Expected:
-    """The reference's answer for a node: its outcome and, per legal move in canonical
-    order, the resulting position and outcome."""
-
-    outcome: dict[str, Any]
-    children: dict[str, tuple[str, dict[str, Any]]]
-
-
-def reference_expectation(node: Node) -> Expected:
-    game, state = node.game, node.state
-    children = {}
-    for move in game.legal_moves(state):
-        after = game.play(state, move)
-        children[game.format_move(move)] = (game.format_position(after),
-                                             game.outcome_json(after))
-    return Expected(game.outcome_json(state), children)
-
-
 def _given(expected: Expected) -> Expected:
     return expected
-
-
-def decisive(outcome: Mapping[str, Any]) -> dict[str, Any]:
-    """The compared part of an outcome: everything but the free-text ``reason``."""
-    return {k: v for k, v in outcome.items() if k != "reason"}
-
-
-# -- the engine session --------------------------------------------------------------
-
-class Session:
-    """The engine process plus what the harness knows about it: its identity, and the
-    failures so far. Every request goes through ``call``."""
-
-    def __init__(self, process: EngineProcess, recorder: Recorder) -> None:
-        self.process = process
-        self.recorder = recorder
-        self.identity: dict[str, Any] = {}
-        self.features: set[str] = set()
-        self.consecutive = 0
-        self.failures = 0
-        self._request_id = 0
-
-    def open(self) -> None:
-        """Start the engine and read its identify reply (UsageError when the command
-        cannot start; _GiveUp when the engine cannot identify itself)."""
-        try:
-            self._start()
-        except EngineFailure as err:
-            if err.kind == "start":
-                raise UsageError(err.message) from None
-            raise _GiveUp(f"the engine failed on identify: {err.message}"
-                          + _stderr_note(err.stderr)) from None
-
-    def _start(self) -> None:
-        self.process.start()
-        exchange = self.process.request({"id": self._next_id(), "type": "identify",
-                                         "protocol": PROTOCOL_VERSION})
-        self._strays(exchange, None, "identify")
-        reply = exchange.response
-        if reply is None or exchange.invalid or not reply.get("ok"):
-            why = exchange.invalid or json.dumps(reply)[:200]
-            raise EngineFailure("crash", f"bad identify reply: {why}")
-        self.identity = reply
-        self.features = {f for f in reply.get("features", []) if f in FEATURES}
-        if not self.features & {"notation", "startpos"}:
-            raise EngineFailure("crash", "the engine reads no position form "
-                                         "(features must include notation or startpos)")
-
-    def _next_id(self) -> int:
-        self._request_id += 1
-        return self._request_id
-
-    def call(self, request: Message, where: Where) -> Message | None:
-        """The engine's response (success or error) or None when it failed; failures
-        and protocol breaches are recorded at ``where``."""
-        return self.collect(self.submit(request, where))
-
-    def submit(self, request: Message, where: Where) -> Ticket:
-        """Send a request now; ``collect`` reads the answer (the engine works on it
-        in the meantime)."""
-        ticket = Ticket(where, request["type"])
-        try:
-            if not self.process.running:
-                self._start()
-            ticket.pending = self.process.send({"id": self._next_id(), **request})
-        except EngineFailure as err:
-            ticket.failure = err
-        return ticket
-
-    def collect(self, ticket: Ticket) -> Message | None:
-        where = ticket.where
-        try:
-            if ticket.failure is not None:
-                raise ticket.failure
-            assert ticket.pending is not None
-            exchange = self.process.receive(ticket.pending)
-        except EngineFailure as err:
-            self._failed(err, where)
-            return None
-        self.consecutive = 0
-        self._strays(exchange, where, ticket.kind)
-        if exchange.invalid is not None:
-            self.recorder.add(where.divergence(
-                "protocol", f"a valid {ticket.kind} response",
-                json.dumps(exchange.response)[:300], [], detail=exchange.invalid,
-                topic="invalid response"))
-            return None
-        return exchange.response
-
-    def _strays(self, exchange: Exchange, where: Where | None, kind: str) -> None:
-        kinds: dict[str, Stray] = {}
-        for stray in exchange.strays:
-            kinds.setdefault(stray.kind, stray)
-        for stray in kinds.values():
-            place = where or Where("", None, None, f"{kind} request")
-            self.recorder.add(place.divergence(
-                "protocol", "only the response line", stray.excerpt, [],
-                detail=f"{stray.kind} output while answering {kind} "
-                       f"({exchange.stray_count} stray line(s))", topic=stray.kind))
-
-    def _failed(self, err: EngineFailure, where: Where) -> None:
-        self.failures += 1
-        self.consecutive += 1
-        self.recorder.add(where.divergence(
-            err.kind if err.kind in KINDS else "crash", "a response", err.message, [],
-            detail=err.message + _stderr_note(err.stderr)))
-        if self.consecutive >= MAX_CONSECUTIVE_FAILURES or self.failures >= MAX_FAILURES:
-            raise _GiveUp(f"stopped after {self.failures} engine failures "
-                          f"({self.consecutive} in a row); last: {err.message}"
-                          + _stderr_note(err.stderr))
-
-    def close(self) -> None:
-        self.process.stop()
 
 
 _Answer = tuple[dict[str, Any], dict[str, tuple[str | None, dict[str, Any]]], list[str]]
 """The engine's answer for a node: outcome, (position, outcome) per move, moves listed."""
 
-
-@dataclass
-class Ticket:
-    """A request on its way: where it was asked, and its pending answer or the
-    failure met while sending it."""
-
-    where: Where
-    kind: str
-    pending: Pending | None = None
-    failure: EngineFailure | None = None
-
-
-def _stderr_note(stderr: str) -> str:
-    tail = stderr.strip().splitlines()[-3:]
-    return f"; engine stderr ends: {' | '.join(tail)}" if tail else ""
-
-
-@dataclass
-class Where:
-    """Where a check happens, for recording divergences."""
-
-    game: str
-    node: Node | None
-    move: str | None
-    source: str
-
-    def divergence(self, kind: str, expected: Any, actual: Any, rules: list[str],
-                   detail: str = "", move: str | None = None, topic: str = ""
-                   ) -> Divergence:
-        node = self.node
-        return Divergence(
-            kind, self.game, node.notation if node else None, move or self.move, expected,
-            actual, rules, self.source, detail,
-            node.game.board(node.state).occupied.bit_count() if node else 0,
-            topic=topic)
-
-
-# -- the harness -------------------------------------------------------------------
 
 class Harness:
     """Runs every check of one conformance run."""
@@ -441,7 +100,7 @@ class Harness:
             games = self._games()
             for name in games:
                 self._run_game(name)
-        except _GiveUp as err:
+        except GiveUp as err:
             aborted = str(err)
         finally:
             self.session.close()
@@ -954,57 +613,6 @@ def _canonical(game: AnyGame, position: str) -> tuple[str | None, str | None]:
         return None, str(err)
     except Exception as err:  # a reference bug must not stop the run
         return None, f"{type(err).__name__}: {err}"
-
-
-# -- vectors ---------------------------------------------------------------------------
-
-@dataclass
-class Vector:
-    game: str
-    options: dict[str, str]
-    position: str
-    expected: Expected
-    rules: list[str]
-    source: str
-    name: str | None = None
-    """The vector's id when it is one of the spec's named positions."""
-
-
-def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
-    """Read conformance vectors (JSON Lines); a malformed line stops with its place."""
-    for path in files:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise UsageError(f"cannot read vectors {path}: {err.strerror}") from None
-        for number, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            where = f"{path.name}:{number}"
-            try:
-                data = json.loads(line)
-                if data.get("kind") == "match":
-                    continue  # a whole match record, not a position vector
-                yield parse_vector(data, where)
-            except (ValueError, KeyError, TypeError) as err:
-                raise UsageError(f"bad vector at {where}: {err}") from None
-
-
-def parse_vector(data: dict[str, Any], source: str) -> Vector:
-    """One vector: game, options, position, sorted legal moves, each move's result,
-    and the rule IDs it exercises."""
-    results = data["results"]
-    children: dict[str, tuple[str, dict[str, Any]]] = {}
-    for move in data["moves"]:
-        result = results[move]
-        children[move] = (result["position"], result["outcome"])
-    label = f"{data['id']} ({source})" if isinstance(data.get("id"), str) else source
-    origin = data.get("source")
-    named = isinstance(origin, dict) and origin.get("kind") == "named"
-    return Vector(data["game"], dict(data.get("options", {})), data["position"],
-                  Expected(data["outcome"], children), list(data.get("rules", [])), label,
-                  str(data.get("id", source)) if named else None)
-
 
 def main_module_argv() -> list[str]:
     """The command that serves the reference engine: this Python, this package."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import ShibumiError
 from ..game import Game
-from .harness import KINDS, Divergence, RuleTally, RunResult
+from .results import KINDS, Divergence, RuleTally, RunResult
 
 AnyGame = Game[Any, Any]
 
