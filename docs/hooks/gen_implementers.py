@@ -12,6 +12,8 @@ from typing import Any
 from gen_common import ROOT, Site, code, esc, fenced, game, run_cli, source, table
 from gen_diagrams import embed, figure
 
+from shibumi_rules.tables.output import dumps
+
 PROTOCOL = "protocol.md"
 PERFT = "perft.md"
 VECTORS = "vectors.md"
@@ -101,6 +103,13 @@ def _schema_section(site: Site, path: Path) -> str:
     return "\n".join(out)
 
 
+def _pretty(message: dict[str, Any]) -> str:
+    """A message with one top-level field per line (values kept compact)."""
+    fields = [f"  {json.dumps(k)}: {json.dumps(v, separators=(', ', ': '))}"
+              for k, v in message.items()]
+    return "{\n" + ",\n".join(fields) + "\n}"
+
+
 def _session(site: Site) -> str:
     """Replay the requests of the example session against the reference engine now, and
     show each request with the engine's actual answer."""
@@ -121,25 +130,34 @@ def _session(site: Site) -> str:
                 f"{PROTOCOL}: spec/protocol/example-session.jsonl is out of date at request "
                 f"{exchange['request'].get('id')}; run `shibumi-rules engine --write-spec`"
             )
-    out = []
+    out = ["The first exchange as it travels on the pipe, one line each way:\n",
+           fenced("> " + json.dumps(requests[0], separators=(",", ":")) + "\n< "
+                  + json.dumps(answers[0], separators=(",", ":")) if answers else "", "text"),
+           "Every exchange, laid out for reading:\n"]
     for request, answer in zip(requests, answers):
-        text = json.dumps(request, separators=(",", ":"))
-        reply = json.dumps(answer, separators=(",", ":"))
-        block = fenced(f"> {text}\n< {reply}", "text")
-        if len(reply) > 1200:
-            pretty = json.dumps(answer, indent=1)
-            head = f'??? example "request {request.get("id")}: {request.get("type")}"\n'
-            block = fenced(f"> {text}", "text") + head + "\n".join(
-                "    " + line for line in fenced(pretty, "json").splitlines()) + "\n"
-        out.append(block)
+        title = f"request {request.get('id')}: {request.get('type')}"
+        body = fenced(f"> {_pretty(request)}\n< {_pretty(answer)}", "text")
+        if len(body) > 1500:
+            out.append(f'??? example "{esc(title)} (long answer)"\n')
+            out.append("".join("    " + line + "\n" for line in body.splitlines()))
+        else:
+            out.append(f"*{esc(title)}*\n")
+            out.append(body)
     return "\n".join(out)
 
 
 def _protocol(site: Site) -> None:
     folder = source("spec/protocol")
-    schemas = sorted(folder.glob("*.schema.json"))
-    requests = [p for p in schemas if p.name.startswith("request-")]
-    responses = [p for p in schemas if not p.name.startswith("request-")]
+    from shibumi_rules.conformance.protocol import REQUEST_TYPES
+
+    def order(path: Path) -> tuple[int, str]:
+        kind = path.name.split("-", 1)[1].removesuffix(".schema.json")
+        return (REQUEST_TYPES.index(kind) if kind in REQUEST_TYPES else len(REQUEST_TYPES),
+                kind)
+
+    schemas = list(folder.glob("*.schema.json"))
+    requests = sorted((p for p in schemas if p.name.startswith("request-")), key=order)
+    responses = sorted((p for p in schemas if not p.name.startswith("request-")), key=order)
     sploof = game("sploof")
     after = sploof.parse_position(
         "RRRR,RW.R,R..R,RRRR/...,...,.../..,../. black stock:1,2 supply:14,14,4")
@@ -298,6 +316,16 @@ def _first(value: Any, n: int) -> Any:
     return value
 
 
+def _fields(site: Site, schema_name: str, fallback: dict[str, str]) -> str:
+    """The fields of a vector, described by its JSON Schema (or ``fallback``)."""
+    path = source(f"spec/schema/{schema_name}.schema.json")
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    rows = [[code(name), esc(node.get("description") or fallback.get(name, ""))]
+            for name, node in schema.get("properties", {}).items()]
+    link = f"[{path.name}]({publish(site, path)})"
+    return f"Its fields, from the schema {link}:\n\n" + table(["field", "meaning"], rows)
+
+
 def _vectors(site: Site) -> str:
     folder = source("spec/conformance")
     files = sorted(folder.rglob("*.jsonl"))
@@ -334,27 +362,25 @@ def _vectors(site: Site) -> str:
         g = game(example["game"])
         shown = dict(example)
         shown["results"] = _first(example["results"], 2)
-        out.append(fenced(json.dumps(shown, indent=1, ensure_ascii=False), "json"))
+        out.append(fenced(dumps(shown), "json"))
         out.append(embed(site, VECTORS, figure(
             "vector-example", f"The position of vector {example['id']}.",
             g.board(g.parse_position(example["position"])))))
-        out.append(table(["field", "meaning"], [
-            [code("id"), "unique name of the vector"],
-            [code("game"), "the game"],
-            [code("source"), "where the position comes from: a named position, or a "
-                             "seeded random game and its ply"],
-            [code("options"), "every option in force (also written in the position)"],
-            [code("position"), "the position, in position notation"],
-            [code("outcome"), "the outcome in the position, as `play --json` prints it"],
-            [code("moves"), "every legal move, in canonical order"],
-            [code("results"), "for each legal move: the position it leads to and the "
-                              "outcome there"],
-            [code("rules"), "the rule and ruling IDs the vector exercises"],
-        ]))
+        out.append(_fields(site, "vector", {
+            "id": "unique name of the vector",
+            "game": "the game",
+            "source": "where the position comes from: a named position, or a seeded random "
+                      "game and its ply",
+            "outcome": "the outcome in the position, as `play --json` prints it",
+        }))
     match = examples.get("splink-match")
     if match:
         out.append("## A match vector {#match-vector}\n")
-        out.append(fenced(json.dumps(match, ensure_ascii=False), "json"))
+        out.append(fenced(dumps(match), "json"))
+        out.append(_fields(site, "match-vector", {
+            "kind": "`match`", "record": "the match record, as `match --json` prints it",
+            "source": "the players and seed the match was played with, and its result",
+        }))
     out.append("## Coverage {#coverage}\n")
     out.append("How many vectors exercise each rule and ruling:\n")
     out.append(table(["ID", "title", "vectors"], [

@@ -9,6 +9,8 @@ from typing import Any
 from gen_common import ROOT, Site, code, esc, fenced, game, run_cli, table
 from gen_diagrams import embed, figure
 
+from shibumi_rules.board import Board
+
 PAGE = "proofs.md"
 REPORT = ROOT / "proofs" / "report.json"
 """A committed report, when there is one; otherwise the proofs are run for the page."""
@@ -40,32 +42,43 @@ def _ids(ids: list[str]) -> str:
     return ", ".join(link(i, current, PAGE) if i in current else code(i) for i in ids)
 
 
-def _counterexample(site: Site, name: str, example: dict[str, Any]) -> str:
-    out = [f"**Counterexample.** {esc(example.get('note', ''))}\n",
-           fenced(example.get("position", ""))]
-    position = example.get("position", "")
-    board_field = position.split(" ")[0]
+def _position(site: Site, stem: str, label: str, example: dict[str, Any]) -> str:
+    """A position the report gives (a counterexample or a witness): its note, its
+    notation and its diagram."""
+    position = str(example.get("position", ""))
+    note = esc(example.get("note", ""))
+    out = [f"**{label}.** {note}\n", fenced(position)]
+    board = None
     for game_name in ("sploof", "splink"):
+        g = game(game_name)
         try:
-            state = game(game_name).parse_position(position)
+            board = g.board(g.parse_position(position))
+            break
         except ValueError:
             continue
-        out.append(embed(site, PAGE, figure(f"proof-{name}", f"Counterexample to {name}.",
-                                            game(game_name).board(state))))
-        return "\n".join(out)
-    try:
-        out.append(embed(site, PAGE, figure(f"proof-{name}", f"Counterexample to {name}.",
-                                            board_field)))
-    except ValueError:
-        out.append(fenced(example.get("diagram", "")))
+    if board is None:
+        try:
+            board = Board.from_text(position.split(" ")[0])
+        except ValueError:
+            out.append(fenced(str(example.get("diagram", ""))))
+            return "\n".join(out)
+    out.append(embed(site, PAGE, figure(f"proof-{stem}", f"{label}: {note}", board)))
     return "\n".join(out)
 
 
-def _facts(facts: dict[str, Any]) -> str:
-    if not facts:
-        return ""
-    rows = [[code(k), esc(v if isinstance(v, str) else json.dumps(v))] for k, v in facts.items()]
-    return "**Facts found.**\n\n" + table(["fact", "value"], rows)
+def _facts(site: Site, name: str, facts: dict[str, Any]) -> str:
+    out = []
+    rows = []
+    for key, value in facts.items():
+        if isinstance(value, dict) and "position" in value:
+            out.append(_position(site, f"{name}-{key}", key.replace("_", " ").capitalize(),
+                                 value))
+        else:
+            text = value if isinstance(value, str) else json.dumps(value)
+            rows.append([code(key), esc(text)])
+    if rows:
+        out.insert(0, "**Facts found.**\n\n" + table(["fact", "value"], rows))
+    return "\n".join(out)
 
 
 def generate(site: Site) -> None:
@@ -99,7 +112,7 @@ def generate(site: Site) -> None:
         out.append(f"**Rules:** {_ids(t.get('rules', []))}. **Status:** "
                    f"{STATUS.get(t.get('status', ''), esc(t.get('status')))}: "
                    f"{esc(t.get('summary', ''))}.\n")
-        out.append(_facts(t.get("facts") or {}))
+        out.append(_facts(site, name, t.get("facts") or {}))
         if t.get("counterexample"):
-            out.append(_counterexample(site, name, t["counterexample"]))
+            out.append(_position(site, name, "Counterexample", t["counterexample"]))
     site.page(PAGE, "\n".join(out))
