@@ -47,13 +47,18 @@ def _one_missing_tables() -> tuple[tuple[Mask, ...], ...]:
     tables = []
     for level in range(LEVELS - 1):
         base, size = _BASES[level], _SIZES[level]
-        uppers = points_of(LEVEL_MASKS[level + 1])
-        table = []
-        for occ in range(1 << size):
-            bits = occ << base
-            table.append(
-                sum(1 << u for u in uppers if (SUPPORTER_MASK[u] & bits).bit_count() == 3)
-            )
+        table = [0] * (1 << size)
+        for upper in points_of(LEVEL_MASKS[level + 1]):
+            need = SUPPORTER_MASK[upper] >> base
+            free = ((1 << size) - 1) & ~need
+            for missing in points_of(need):
+                present = need & ~(1 << missing)
+                sub = free
+                while True:  # every occupancy holding `present` but not `missing`
+                    table[present | sub] |= 1 << upper
+                    if sub == 0:
+                        break
+                    sub = (sub - 1) & free
         tables.append(tuple(table))
     return tuple(tables)
 
