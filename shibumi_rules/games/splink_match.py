@@ -14,6 +14,7 @@ import random
 import sys
 
 from ..cli import command
+from ..diagram import render
 from ..errors import NotationError, OptionError
 from ..game import parse_option_pairs
 from .splink import GAME, REASONS, score
@@ -98,11 +99,11 @@ class _Printer(MatchObserver):
         print(f"game {number} turn {state.turns}: {role} {self.who(player)} plays {move}; "
               f"score {score(state)}")
         if not self.brief:
-            print(GAME.describe(state).split("\nto move:")[0])
+            print(render(GAME.board(state)))
 
     def game_ended(self, number: int, game: GameRecord, state: SplinkState) -> None:
         if self.brief:
-            print(GAME.describe(state).split("\nto move:")[0])
+            print(render(GAME.board(state)))
         sentence, rule = REASONS[game.reason]
         print(f"game {number} over after {state.turns} turns: {sentence} [{rule}]; "
               f"the attractor {self.who(game.attractor)} scores {game.score}")
