@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from .errors import NotationError
-from .geometry import COORDS, INDEX_OF_NAME, LEVELS, NAMES, SIDE, Point
+from .geometry import INDEX_OF_COORD, INDEX_OF_NAME, LEVELS, NAMES, SIDE, Coord, Point
 
 
 class Colour(IntEnum):
@@ -102,18 +102,21 @@ def parse_board(text: str, colours: str) -> dict[Point, str]:
 
 def format_board(letter_at: list[str]) -> str:
     """Format the board field from a list of 30 letters (``.`` for empty)."""
-    levels = []
-    for level in range(LEVELS):
-        side = SIDE - level
-        rows = []
-        for row in range(side):
-            rows.append("".join(letter_at[_point_at(level, row, col)] for col in range(side)))
-        levels.append(",".join(rows))
-    return "/".join(levels)
+    return "/".join(
+        ",".join("".join(letter_at[p] for p in row) for row in level)
+        for level in _ROWS
+    )
 
 
 def _point_at(level: int, row: int, col: int) -> Point:
-    base = sum((SIDE - lv) ** 2 for lv in range(level))
-    point = base + row * (SIDE - level) + col
-    assert COORDS[point].level == level
-    return point
+    return INDEX_OF_COORD[Coord(level, row, col)]
+
+
+_ROWS = tuple(
+    tuple(
+        tuple(_point_at(level, row, col) for col in range(SIDE - level))
+        for row in range(SIDE - level)
+    )
+    for level in range(LEVELS)
+)
+"""Points of each row of each level, in the order the board field lists them."""
