@@ -189,20 +189,26 @@ def test_search_index_holds_the_rule_entries(site: Path) -> None:
 
 
 def test_tables_are_published_with_schema_and_csv(site: Path) -> None:
+    """Each table has a page linking its JSON, its schema and every CSV file, and the
+    linked files are exact copies of spec/."""
     tables = sorted((ROOT / "spec" / "tables").glob("*.json"))
     assert tables, "spec/tables holds no table"
+    linked: set[str] = set()
     for table in tables:
-        stem = table.stem
-        assert (site / "spec" / "tables" / table.name).read_bytes() == table.read_bytes()
-        built = page(site, f"tables/{stem}")
-        targets = {Path(link).name for link in built.links}
-        assert table.name in targets, f"tables/{stem} does not link its JSON"
-        schema = ROOT / "spec" / "schema" / f"{stem}.schema.json"
-        if schema.exists():
-            assert schema.name in targets, f"tables/{stem} does not link its schema"
-        csv = table.with_suffix(".csv")
-        if csv.exists():
-            assert csv.name in targets, f"tables/{stem} does not link its CSV"
+        document = json.loads(table.read_text(encoding="utf-8"))
+        built = page(site, f"tables/{document['table']}")
+        targets = {(site / "tables" / document["table"] / link).resolve()
+                   for link in built.links if not re.match(r"^[a-z]+:|#", link)}
+        expected = [table, ROOT / "spec" / "schema" / f"{document['table']}.schema.json"]
+        expected += [table.parent / entry["file"] for entry in document.get("csv", [])]
+        for file in expected:
+            assert file.exists(), file
+            copy = (site / file.relative_to(ROOT)).resolve()
+            assert copy in targets, f"tables/{document['table']} does not link {file.name}"
+            assert copy.read_bytes() == file.read_bytes()
+            linked.add(file.name)
+    csv_files = {p.name for p in (ROOT / "spec" / "tables").glob("*.csv")}
+    assert csv_files <= linked, f"CSV files no table page links: {csv_files - linked}"
 
 
 def test_cli_reference_covers_every_command_with_live_output(site: Path) -> None:

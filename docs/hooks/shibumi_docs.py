@@ -47,6 +47,9 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     """Generate every page and asset and add them to the build."""
     global _site
     _site = Site()
+    from shibumi_rules import spec
+
+    spec.current.cache_clear()  # mkdocs serve: read the spec afresh on each rebuild
     for generate in GENERATORS:
         began = time.perf_counter()
         try:
