@@ -3,10 +3,11 @@ and its status, from the proof report (``shibumi-rules prove --json``)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from typing import Any
 
-from gen_common import ROOT, Site, code, esc, fenced, game, run_cli, table
+from gen_common import ROOT, MissingSourceError, Site, code, esc, fenced, game, run_cli, table
 from gen_diagrams import embed, figure
 
 from shibumi_rules.board import Board
@@ -25,6 +26,9 @@ def _report(site: Site) -> tuple[dict[str, Any], str]:
         report: dict[str, Any] = json.loads(REPORT.read_text(encoding="utf-8"))
         site.asset("proofs/report.json", REPORT.read_bytes())
         return report, "the committed report [proofs/report.json](proofs/report.json)"
+    if importlib.util.find_spec("z3") is None:
+        raise MissingSourceError("the Proofs page runs the proofs, which need Z3: "
+                                 "pip install -e '.[proofs]'")
     run = run_cli(["prove", "--json"])
     if run.status not in (0, 1) or not run.stdout.strip():
         raise RuntimeError(f"shibumi-rules prove --json failed: {run.stderr.strip()}")

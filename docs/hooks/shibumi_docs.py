@@ -22,6 +22,7 @@ import gen_proofs
 import gen_rules
 import gen_tables
 from gen_common import MissingSourceError, Site
+from gen_figures import FigureError
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
@@ -55,7 +56,7 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
         try:
             generate(_site)
             log.debug(f"{generate.__module__}: {time.perf_counter() - began:.2f} s")
-        except MissingSourceError as err:
+        except (MissingSourceError, FigureError) as err:
             # A warning, so `mkdocs build` still shows the rest; --strict fails.
             log.warning(f"{generate.__module__}: pages not generated: {err}")
     for warning in _site.warnings:
