@@ -80,3 +80,63 @@ class PyLogic(Logic[bool]):
 
 
 PY_LOGIC = PyLogic()
+
+
+N = TypeVar("N")
+
+
+class Arith(ABC, Generic[B, N]):
+    """Whole numbers (stocks, supplies, turns) over some representation ``N``, with
+    comparisons giving truth values ``B``."""
+
+    @abstractmethod
+    def num(self, value: int) -> N:
+        """A number that does not depend on the position."""
+
+    @abstractmethod
+    def add(self, a: N, b: N) -> N:
+        """``a + b``."""
+
+    @abstractmethod
+    def ge(self, a: N, b: N) -> B:
+        """``a >= b``."""
+
+    @abstractmethod
+    def eq(self, a: N, b: N) -> B:
+        """``a == b``."""
+
+    @abstractmethod
+    def ite(self, cond: B, then: N, other: N) -> N:
+        """``then`` when ``cond`` holds, else ``other``."""
+
+    def sub(self, a: N, b: N) -> N:
+        return self.add(a, self.mul(-1, b))
+
+    @abstractmethod
+    def mul(self, k: int, a: N) -> N:
+        """``k * a`` for a constant ``k``."""
+
+
+class PyArith(Arith[bool, int]):
+    """Plain Python integers."""
+
+    def num(self, value: int) -> int:
+        return value
+
+    def add(self, a: int, b: int) -> int:
+        return a + b
+
+    def ge(self, a: int, b: int) -> bool:
+        return a >= b
+
+    def eq(self, a: int, b: int) -> bool:
+        return a == b
+
+    def ite(self, cond: bool, then: int, other: int) -> int:
+        return then if cond else other
+
+    def mul(self, k: int, a: int) -> int:
+        return k * a
+
+
+PY_ARITH = PyArith()

@@ -86,6 +86,13 @@ def complete(logic: Logic[B], occ: Sequence[B]) -> B:
 
 # -- placing and removing -----------------------------------------------------------
 
+def selected(logic: Logic[B], at: Sequence[B], prop: Sequence[B]) -> B:
+    """The selected point has the property."""
+    return logic.or_(logic.and_((at[p], prop[p])) for p in POINTS)
+
+
+
+
 def place(logic: Logic[B], balls: Balls[B], colour: str, at: Sequence[B]) -> dict[str, list[B]]:
     """The position with a ball of ``colour`` added where the selector ``at`` is true
     (the caller makes ``at`` select one valid location)."""

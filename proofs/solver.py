@@ -15,7 +15,7 @@ from shibumi_rules.diagram import render
 from shibumi_rules.geometry import NAMES
 
 from . import model
-from .logic import Logic
+from .logic import Arith, Logic
 
 Formula = Any
 """A Z3 Boolean expression (z3 ships no type information)."""
@@ -160,3 +160,28 @@ def find(constraints: Sequence[Formula], smallest: Any = None) -> Any | None:
     if result == z3.unsat:
         return None
     raise RuntimeError(f"Z3 answered unknown ({solver.reason_unknown()})")
+
+
+class Z3Arith(Arith[Formula, Any]):
+    """Z3 integers."""
+
+    def num(self, value: int) -> Any:
+        return z3.IntVal(value)
+
+    def add(self, a: Any, b: Any) -> Any:
+        return a + b
+
+    def ge(self, a: Any, b: Any) -> Formula:
+        return a >= b
+
+    def eq(self, a: Any, b: Any) -> Formula:
+        return a == b
+
+    def ite(self, cond: Formula, then: Any, other: Any) -> Any:
+        return z3.If(cond, then, other)
+
+    def mul(self, k: int, a: Any) -> Any:
+        return k * a
+
+
+Z3_ARITH = Z3Arith()
