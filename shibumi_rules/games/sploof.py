@@ -30,10 +30,10 @@ The start position (White first), on one line::
     RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4
     simultaneous=mover supply=limited
 
-A position is rejected (PositionError) when a ball floats (SHB-GRAVITY-1), a red ball
-stands anywhere but a perimeter hole of level 0 (SPF-SETUP-1), a count is negative, or
-the balls of a colour do not add up to 16 (red always; white and black under
-``supply=limited``; SHB-SET-1).
+A position is rejected (PositionError) when a ball floats (SHB-GRAVITY-1), a count is
+negative, or the balls of a colour do not add up to 16 (red always; white and black
+under ``supply=limited``; SHB-SET-1). Red balls off the perimeter holes cannot arise in
+a game but are accepted for analysis (SPF-REMOVE-1).
 
 Outcome
     ``outcome_json`` gives ``{"over", "winner", "draw", "reason"}``; ``reason`` is one
@@ -114,12 +114,12 @@ class Sploof(Game[SploofState, SploofMove]):
 
     def play(self, state: SploofState, move: SploofMove) -> SploofState:
         """Implements SPF-TURN-1: one placement or one removal; a finished game takes no
-        move (SPF-WIN-1 or SPF-END-1, after the reason it ended)."""
+        move, and the refusal cites the rule that ended it (SPF-WIN-1, SPF-WIN-2,
+        SPF-RUL-2 or SPF-END-1, as in ``REASONS``)."""
         result = outcome(state)
         if result.over:
-            rule = "SPF-END-1" if result.reason == "no-legal-move" else "SPF-WIN-1"
             raise IllegalMoveError(f"the game is over ({outcome_text(state, result)})",
-                                   rule)
+                                   result.rule_id)
         check_move(state, move)
         return apply_move(state, move)
 
