@@ -140,7 +140,7 @@ SPLINK: Final = (
         "splink", "chain",
         "RWRW,WRWR,RWRW,WRWR/RW.,WR.,..R/R.,../. repulsor turns:11 supply:4,6",
         "Removing 1a1 drops a chain of two balls (2b2 into 1a1, 3c3 into 2b2); 2b2 itself "
-        "supports only 3c3 and may be removed at level 1; 1c3 supports three balls and is "
+        "supports only 3c3 and may be removed at level 1; 1c3 supports four balls and is "
         "pinned.",
         ("SHB-DROP-1", "SPK-REMOVE-1", "SHB-PIN-1"), 3, 2),
     NamedPosition(
