@@ -230,6 +230,17 @@ def test_max_turns_ends_the_game() -> None:
     assert GAME.is_over(GAME.start({"max_turns": "0"}))
 
 
+def test_end_reason_precedence_complete_then_turn_limit_then_no_move() -> None:
+    """SPK-END-1: when several ends hold, the first of complete pyramid, turn limit and
+    no legal move is reported."""
+    stuck = "RRRR,RRRR,RRRR,RRRR/...,...,.../..,../. attractor turns:8 supply:0,16"
+    assert end_reason(pos(stuck)) == "no-legal-move"
+    assert end_reason(pos(stuck + " max_turns=8")) == "max-turns"
+    complete = ("RWRW,WRWR,RWRW,WRWR/RWR,WRW,RWR/WR,WR/W attractor turns:16 supply:1,1 "
+                "max_turns=16")
+    assert end_reason(pos(complete)) == "pyramid-complete"
+
+
 def test_a_complete_pyramid_ends_the_game() -> None:
     """SPK-END-1: 3e5 and the apex are missing; the last pair may rest the apex on the
     ball placed first."""
