@@ -151,7 +151,8 @@ def test_removal_completing_the_opponents_line_loses() -> None:
     assert line_names(after, Colour.BLACK) == []
     assert GAME.outcome_json(after) == {"over": True, "winner": "white", "draw": False,
                                         "reason": "opponent-line"}
-    assert illegal_rule(after, "x1c1") == "SPF-WIN-2"
+    # A finished game refuses moves under SPF-WIN-1; the message names the reason's rule.
+    assert illegal_rule(after, "x1c1") == "SPF-WIN-1"
 
 
 # Black removes 1a1: 2b2 (white) drops to 1a1 and completes White's row a1-g1 (2b2
@@ -174,7 +175,7 @@ def test_both_lines_at_once(option: str, expected: dict[str, object]) -> None:
     assert line_names(after, Colour.WHITE) == ["a1-g1"]
     assert line_names(after, Colour.BLACK) == ["a5-d2"]
     assert GAME.outcome_json(after) == expected
-    assert illegal_rule(after, "x1c1") == "SPF-RUL-2"
+    assert illegal_rule(after, "x1c1") == "SPF-WIN-1"
 
 
 def test_no_legal_move_loses() -> None:

@@ -114,12 +114,14 @@ class Sploof(Game[SploofState, SploofMove]):
 
     def play(self, state: SploofState, move: SploofMove) -> SploofState:
         """Implements SPF-TURN-1: one placement or one removal; a finished game takes no
-        move, and the refusal cites the rule that ended it (SPF-WIN-1, SPF-WIN-2,
-        SPF-RUL-2 or SPF-END-1, as in ``REASONS``)."""
+        move: SPF-END-1 after a player without a move, else SPF-WIN-1, the rule that
+        ends the game on lines (the message names the reason's own rule, as ``explain``
+        does)."""
         result = outcome(state)
         if result.over:
+            rule = "SPF-END-1" if result.reason == "no-legal-move" else "SPF-WIN-1"
             raise IllegalMoveError(f"the game is over ({outcome_text(state, result)})",
-                                   result.rule_id)
+                                   rule)
         check_move(state, move)
         return apply_move(state, move)
 
