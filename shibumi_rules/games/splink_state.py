@@ -1,8 +1,9 @@
 """Splink values: roles, the state, the two kinds of move, and the options.
 
-States and moves are immutable and hashable. A state keeps the supply explicitly (as
-the issue's model does), but under the limited supply it always equals 16 minus the
-balls of that colour on the board; the constructors here keep it so.
+States and moves are immutable and hashable. A state keeps the supply explicitly (it is
+part of the position, as in the notation), but under the limited supply it always
+equals 16 minus the balls of that colour on the board; the constructors here keep it
+so.
 """
 
 from __future__ import annotations
