@@ -31,12 +31,16 @@ pytest.importorskip("material", reason="the docs extra (mkdocs-material) is not 
 
 def mkdocs_build(config: Path, site_dir: Path) -> subprocess.CompletedProcess[str]:
     """``mkdocs build --strict`` (not --quiet: that would hide the warnings that
-    --strict turns into a failure)."""
+    --strict turns into a failure). It runs from the site's parent folder, not from the
+    repository, so that the hooks must find the engine and the proofs themselves, as
+    they do under the ``mkdocs`` command of a virtualenv the package is not installed
+    in."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict",
          "-f", str(config), "-d", str(site_dir)],
-        cwd=config.parent, capture_output=True, text=True, timeout=300, check=False, env=env,
+        cwd=site_dir.parent, capture_output=True, text=True, timeout=300, check=False,
+        env=env,
     )
 
 
@@ -282,3 +286,59 @@ def test_internal_links_resolve(site: Path) -> None:
                 target_rel = resolved.relative_to(site.resolve()).as_posix()
             if fragment and target_rel.endswith(".html"):
                 assert fragment in load(target_rel).ids, f"{rel}: missing anchor {href}"
+
+
+def _proofs_hook(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Any:
+    """The Proofs page generator, with its cache in ``tmp_path`` and no committed
+    report in the way."""
+    monkeypatch.syspath_prepend(str(ROOT / "docs" / "hooks"))
+    import gen_proofs
+
+    monkeypatch.setenv(gen_proofs.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setattr(gen_proofs, "REPORT", tmp_path / "no-committed-report.json")
+    return gen_proofs
+
+
+PROOF_REPORT = {"format": "shibumi-proofs/1", "all_proved": True, "theorems": [
+    {"name": "cached-theorem", "rules": ["SHB-PIN-1"], "status": "proved",
+     "statement": "A statement long enough to be one.", "summary": "proved"}]}
+
+
+def test_the_proof_report_cache_key_follows_the_source_tree(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    gen_proofs = _proofs_hook(monkeypatch, tmp_path)
+    tree = tmp_path / "tree"
+    for folder in ("proofs", "shibumi_rules/games"):
+        (tree / folder).mkdir(parents=True)
+    (tree / "proofs" / "model.py").write_text("X = 1\n")
+    key = gen_proofs.cache_key(tree)
+    assert gen_proofs.cache_key(tree) == key
+    (tree / "shibumi_rules" / "games" / "sploof.py").write_text("Y = 2\n")
+    changed = gen_proofs.cache_key(tree)
+    assert changed != key
+    (tree / "proofs" / "model.py").write_text("X = 2\n")
+    assert gen_proofs.cache_key(tree) not in (key, changed)
+    assert gen_proofs.cache_file(tree).parent == tmp_path / "cache"
+
+
+def test_the_proofs_page_proves_once_per_source_tree(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The first build runs ``prove --json`` and caches its report; the next build of
+    the same tree reuses it without proving again."""
+    gen_proofs = _proofs_hook(monkeypatch, tmp_path)
+    from gen_common import CommandRun, Site
+
+    runs: list[tuple[str, ...]] = []
+
+    def prove(argv: list[str]) -> CommandRun:
+        runs.append(tuple(argv))
+        return CommandRun(tuple(argv), None, json.dumps(PROOF_REPORT), "", 0)
+
+    monkeypatch.setattr(gen_proofs, "run_cli", prove)
+    for _ in range(2):
+        site = Site()
+        gen_proofs.generate(site)
+        assert "cached-theorem" in site.pages["proofs.md"]
+        assert json.loads(site.assets["proofs/report.json"]) == PROOF_REPORT
+    assert runs == [("prove", "--json")]
+    assert json.loads(gen_proofs.cache_file().read_text()) == PROOF_REPORT

@@ -135,6 +135,11 @@ def run_cli(argv: Sequence[str], stdin: str | None = None) -> CommandRun:
     os.environ["COLUMNS"] = "88"
     # engines started by a command (conform) import shibumi_rules from this tree
     os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [saved_path])])
+    # and so do the imports a command makes when it runs (prove imports ``proofs``):
+    # mkdocs takes the hook's changes to sys.path back once the hook is loaded
+    on_path = str(ROOT) in sys.path
+    if not on_path:
+        sys.path.insert(0, str(ROOT))
     try:
         try:
             status = main(list(argv))
@@ -144,6 +149,8 @@ def run_cli(argv: Sequence[str], stdin: str | None = None) -> CommandRun:
         out.flush()
         err.flush()
     finally:
+        if not on_path:
+            sys.path.remove(str(ROOT))
         sys.stdin, sys.stdout, sys.stderr = saved[0], saved[1], saved[2]
         for key, value in (("COLUMNS", saved[3]), ("PYTHONPATH", saved_path)):
             if value is None:

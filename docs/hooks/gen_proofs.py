@@ -1,10 +1,22 @@
 """The Proofs page: every theorem of ``proofs/`` with the rules it covers, its statement
-and its status, from the proof report (``shibumi-rules prove --json``)."""
+and its status, from the proof report (``shibumi-rules prove --json``).
+
+Proving every theorem takes minutes, and the report (written without timings) depends
+only on the source tree and the Z3 version. So the report is kept in a cache outside
+the repository, keyed by a hash of those: the second build of an unchanged tree (CI's
+build, then the docs test; each rebuild of ``mkdocs serve``) reuses it instead of
+proving everything again.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
 import importlib.util
 import json
+import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from gen_common import ROOT, MissingSourceError, Site, code, esc, fenced, game, run_cli, table
@@ -29,12 +41,64 @@ def _report(site: Site) -> tuple[dict[str, Any], str]:
     if importlib.util.find_spec("z3") is None:
         raise MissingSourceError("the Proofs page runs the proofs, which need Z3: "
                                  "pip install -e '.[proofs]'")
-    run = run_cli(["prove", "--json"])
-    if run.status not in (0, 1) or not run.stdout.strip():
-        raise RuntimeError(f"shibumi-rules prove --json failed: {run.stderr.strip()}")
-    site.asset("proofs/report.json", run.stdout.encode("utf-8"))
-    return json.loads(run.stdout), ("`shibumi-rules prove --json`, run when this page was "
-                                    "built ([report](proofs/report.json))")
+    cached = cache_file()
+    text = _read_cache(cached)
+    if text is None:
+        run = run_cli(["prove", "--json"])
+        if run.status not in (0, 1) or not run.stdout.strip():
+            raise RuntimeError(f"shibumi-rules prove --json failed: {run.stderr.strip()}")
+        text = run.stdout
+        _write_cache(cached, text)
+    site.asset("proofs/report.json", text.encode("utf-8"))
+    return json.loads(text), ("`shibumi-rules prove --json`, run on the source tree this "
+                              "page was built from ([report](proofs/report.json))")
+
+
+CACHE_ENV = "SHIBUMI_DOCS_CACHE"
+"""Overrides the cache folder (default: ``shibumi-rules-docs`` in the temporary folder)."""
+CACHE_INPUTS = ("proofs", "shibumi_rules")
+"""The folders whose Python files the proof report can depend on."""
+
+
+def cache_key(root: Path = ROOT) -> str:
+    """SHA-256 of every Python file the proofs can import (path and bytes) and of the
+    Z3 version: equal keys give byte-identical reports."""
+    digest = hashlib.sha256()
+    for folder in CACHE_INPUTS:
+        for path in sorted((root / folder).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    try:
+        digest.update(importlib.metadata.version("z3-solver").encode("utf-8"))
+    except importlib.metadata.PackageNotFoundError:
+        digest.update(b"z3 version unknown")
+    return digest.hexdigest()
+
+
+def cache_file(root: Path = ROOT) -> Path:
+    folder = Path(os.environ.get(CACHE_ENV) or Path(tempfile.gettempdir()) / "shibumi-rules-docs")
+    return folder / f"proof-report-{cache_key(root)[:32]}.json"
+
+
+def _read_cache(path: Path) -> str | None:
+    """The cached report, or None when there is none or it is unreadable."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        json.loads(text)
+    except (OSError, ValueError):
+        return None
+    return text
+
+
+def _write_cache(path: Path, text: str) -> None:
+    """Store the report atomically; a cache that cannot be written is only slower."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(path)
+    except OSError:
+        pass
 
 
 def _ids(ids: list[str]) -> str:
