@@ -283,3 +283,37 @@ def test_sloppy_notation_is_reported_but_the_rules_are_still_checked(
     details = {d["detail"] for d in data["divergences"]}
     assert details == {"a move not in canonical notation", "legal moves not in canonical order"}
     assert data["positions_checked"] > 100
+
+
+@pytest.mark.parametrize(("position", "move", "credited", "expected_rules"), [
+    # White's rank 3 is crossed by 2d2 and 2d4: an engine that credits it a line
+    ("RRRR,WWWW,RBBR,R..R/.B.,.B.,.../..,../. black stock:2,2 supply:10,10,8", None,
+     "white", ["SHB-CROSS-1", "SPF-LINE-1"]),
+    # 3c3 hides White's 1c3 (and the links beside it are crossed)
+    ("RRRR,WWWW,RBBR,RRRR/BW.,WB.,.../W.,../. black stock:1,1 supply:8,11,6", None,
+     "white", ["SHB-CROSS-1", "SPF-LINE-1", "SPF-RUL-7", "SHB-HIDE-1"]),
+    # 2d4 completes a zig-zag diagonal: an engine that misses it
+    ("WRRR,RWBR,RBBR,RRRR/W..,...,.../..,../. white stock:1,1 supply:12,12,5", "2d4",
+     None, ["SPF-RUL-5", "SPF-LINE-2"]),
+    # one black ball over a perimeter link of White's rank 1 does not cross it
+    ("WWW.,RBBR,R..R,RRRR/BB.,...,.../..,../. white stock:1,1 supply:12,11,8", "1g1",
+     None, ["SPF-RUL-4", "SHB-CROSS-1", "SPF-LINE-1"]),
+])
+def test_a_wrong_sploof_outcome_names_why_the_line_counts_or_not(
+        position: str, move: str | None, credited: str | None,
+        expected_rules: list[str]) -> None:
+    """A line credited that the reference denies leads with the rule that denies it; a
+    line missed leads with the ruling that makes it count."""
+    game = get_game("sploof")
+    state = game.parse_position(position)
+    after = game.play(state, game.parse_move(state, move)) if move else state
+    reference = game.outcome_json(after)
+    engine: dict[str, Any]
+    if credited is None:
+        assert reference["over"] and reference["winner"] is not None
+        engine = {"over": False, "winner": None, "draw": False, "reason": None}
+    else:
+        assert not reference["over"]
+        engine = {"over": True, "winner": credited, "draw": False, "reason": "line"}
+    rules = analyst_for(game).outcome(game, after, reference, engine)
+    assert rules[:len(expected_rules)] == expected_rules

@@ -12,7 +12,6 @@ the line, tie, end or score rules that decide it. Most specific rules come first
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 from typing import Any, Final
 
 from ..errors import IllegalMoveError, ShibumiError
@@ -157,7 +156,7 @@ class SploofAnalyst(Analyst):
             if credited and not held[colour]:
                 ids += _denied_lines(board, colour)
             if held[colour] and not credited:
-                ids += _held_lines(board, held[colour])
+                ids += _held_lines(board, colour, held[colour])
         if not ids:  # no line explains it: the end without a legal move
             ids += ["SPF-END-1", "SPF-RUL-3"]
         for reason in (expected.get("reason"), actual.get("reason")):
@@ -169,54 +168,39 @@ class SploofAnalyst(Analyst):
 
 
 def _denied_lines(board: Any, colour: Colour) -> list[str]:
-    """Why rows or columns of ``colour`` are not lines: crossed or hidden."""
-    from ..games.sploof_lines import LINES
+    """Why rows or columns of ``colour`` are not lines: crossed or hidden (as
+    ``explain`` sees them)."""
+    from ..explain.sploof_lines import views
 
-    own, occupied = board.masks[colour], board.occupied
     ids: list[str] = []
-    for line in LINES:
-        if line.kind != "orthogonal" or not all(own >> p & 1 for p in line.points):
+    for v in views(board, colour):
+        if v.line.kind != "orthogonal" or v.status != "broken":
             continue
-        if any(link.crossable and all(occupied >> q & 1 for q in link.crossing)
-               for link in line.links):
+        if v.crossed:
             ids += ["SHB-CROSS-1", "SPF-LINE-1"]
-        if any(occupied >> cover & 1 for _, cover in line.hiders):
+        if v.hidden:
             ids += ["SPF-RUL-7", "SHB-HIDE-1"]
     return ids
 
 
-def _held_lines(board: Any, lines: Any) -> list[str]:
+def _held_lines(board: Any, colour: Colour, lines: Any) -> list[str]:
     """What makes the lines a player holds special: one ball over a perimeter link
-    (not a crossing), a zig-zag diagonal."""
-    occupied = board.occupied
+    (not a crossing), a zig-zag diagonal (as ``explain`` sees them)."""
+    from ..explain.sploof_lines import view
+
     ids: list[str] = []
     for line in lines:
+        v = view(line, colour, board)
         if line.kind == "orthogonal":
-            if any(not link.crossable and any(occupied >> q & 1 for q in link.crossing)
-                   for link in line.links):
+            if v.single:
                 ids += ["SPF-RUL-4", "SHB-CROSS-1"]
             ids.append("SPF-LINE-1")
         else:
-            levels = [max((p for p in c.points if occupied >> p & 1), default=-1)
-                      for c in line.cells]
-            if not _straight([_level(p) for p in levels]):
+            if v.zigzag:
                 ids.append("SPF-RUL-5")
             ids.append("SPF-LINE-2")
     ids.sort(key=lambda rule: rule.startswith(("SPF-LINE", "SHB")))
     return ids
-
-
-def _level(point: int) -> int:
-    from ..geometry import COORDS
-
-    return COORDS[point].level if point >= 0 else -1
-
-
-def _straight(levels: list[int]) -> bool:
-    """A diagonal window whose visible balls climb or fall one level per cell is
-    straight in space; any other is a zig-zag (SPF-RUL-5)."""
-    steps = {b - a for a, b in pairwise(levels)}
-    return steps in ({1}, {-1})
 
 
 class SplinkAnalyst(Analyst):
