@@ -57,6 +57,20 @@ def test_committed_protocol_files_are_up_to_date() -> None:
     assert write_spec(SPEC_DIR, check=True) == 0
 
 
+def test_the_check_names_changed_and_leftover_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert write_spec(tmp_path) == 0
+    assert write_spec(tmp_path, check=True) == 0
+    (tmp_path / "request-moves.schema.json").write_text("{}\n", encoding="utf-8")
+    (tmp_path / "request-undo.schema.json").write_text("{}\n", encoding="utf-8")
+    capsys.readouterr()
+    assert write_spec(tmp_path, check=True) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "request-moves.schema.json" in err
+    assert "request-undo.schema.json (not generated)" in err
+
+
 def test_example_session_messages_follow_the_schemas() -> None:
     lines = rendered_files()[EXAMPLE_FILE].splitlines()
     assert len(lines) == len(EXAMPLE_REQUESTS)

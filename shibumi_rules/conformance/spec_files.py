@@ -78,7 +78,8 @@ def write_spec(folder: Path, check: bool = False) -> int:
     """Write the files (or, with ``check``, report any that differ); 0 when up to
     date or written, 1 when a check fails."""
     stale = []
-    for name, content in rendered_files().items():
+    files = rendered_files()
+    for name, content in files.items():
         path = folder / name
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if current == content:
@@ -87,6 +88,9 @@ def write_spec(folder: Path, check: bool = False) -> int:
         if not check:
             folder.mkdir(parents=True, exist_ok=True)
             path.write_text(content, encoding="utf-8")
+    if check and folder.is_dir():  # a file left from an older protocol
+        stale += sorted(f"{p.name} (not generated)" for p in folder.iterdir()
+                        if p.is_file() and p.name not in files)
     if check and stale:
         print(f"error: out of date in {folder}: {', '.join(stale)} "
               "(run: shibumi-rules engine --write-spec)", file=sys.stderr)
