@@ -132,3 +132,30 @@ def test_sploof_start_perft_matches_the_published_counts() -> None:
     splink = {b["name"]: b for b in parse_perft((SPEC / "perft" / "splink.perft").read_text())}
     assert splink["start"]["depths"][2] == 43_680
     assert splink["start"]["depths"][3] == 5_791_680
+
+
+def test_the_vector_index_dates_and_fingerprints_every_file() -> None:
+    """index.json: valid against its schema, of this spec version, with a content hash
+    that recomputes, and one entry per vector file whose count, kind and SHA-256 match
+    the file."""
+    from jsonschema import Draft202012Validator
+
+    from shibumi_rules.tables.output import content_hash
+
+    folder = SPEC / "conformance"
+    index = json.loads((folder / "index.json").read_text("utf-8"))
+    schema = json.loads((SPEC / "schema" / "conformance-index.schema.json").read_text("utf-8"))
+    assert list(Draft202012Validator(schema).iter_errors(index)) == []
+    assert index["spec_version"] == spec.version()
+    assert index["content_hash"] == content_hash(index)
+    listed = {entry["file"]: entry for entry in index["files"]}
+    assert sorted(listed) == sorted(p.relative_to(folder).as_posix()
+                                    for p in folder.rglob("*.jsonl"))
+    for name, entry in listed.items():
+        data = (folder / name).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"], name
+        vectors = _vectors(name)
+        assert entry["vectors"] == len(vectors)
+        assert {v["game"] for v in vectors} == {entry["game"]}
+        assert {v.get("kind", "position") for v in vectors} == {entry["kind"]}
+        assert (folder / entry["schema"]).resolve().is_file()

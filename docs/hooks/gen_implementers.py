@@ -355,8 +355,17 @@ def _vectors(site: Site) -> str:
         "and checked in CI. `shibumi-rules conform` runs them against an engine; an "
         "engine can also read them directly in its own tests.\n",
         table(["file", "vectors"], counts),
-        "## A position vector {#position-vector}\n",
     ]
+    index = folder / "index.json"
+    if index.is_file():
+        schema = source("spec/schema/conformance-index.schema.json")
+        out.append(
+            f"The folder's [index.json]({publish(site, index)}) dates and fingerprints "
+            "them: the spec version, a content hash, and for each file its game, its kind, "
+            "the number of vectors, the schema of its lines and its SHA-256 "
+            f"([schema]({publish(site, schema)})). Check a copy against it before "
+            "relying on it.\n")
+    out.append("## A position vector {#position-vector}\n")
     example = examples.get("sploof-position")
     if example:
         g = game(example["game"])

@@ -106,28 +106,40 @@ def _cell(value: object) -> str:
     return str(value)
 
 
-def table(name: str, title: str, description: str, body: Mapping[str, Any],
-          csv_files: Sequence[GeneratedFile] = ()) -> list[GeneratedFile]:
-    """A table's JSON file (with the common header) and its CSV twins. The JSON records
-    each CSV file's SHA-256, so the hash of the JSON covers the CSV files too."""
+def sha256(file: GeneratedFile) -> str:
+    """The SHA-256 of a generated file's bytes, in hex."""
+    return hashlib.sha256(file.text.encode("utf-8")).hexdigest()
+
+
+def json_document(path: str, schema: str, head: Mapping[str, Any], description: str,
+                  body: Mapping[str, Any]) -> GeneratedFile:
+    """A JSON file of ``spec/`` with the common header: its schema (in ``spec/schema``,
+    one folder up), ``head``, the spec version, the content hash and a description,
+    then ``body``."""
     document: dict[str, Any] = {
-        "$schema": f"../schema/{name}.schema.json",
-        "table": name,
-        "title": title,
+        "$schema": f"../schema/{schema}.schema.json",
+        **head,
         "spec_version": spec.version(),
         "content_hash": "",
         "generated_by": GENERATED_BY,
         "description": description,
+        **body,
     }
-    if csv_files:
-        document["csv"] = [
-            {"file": f.path.rsplit("/", 1)[-1],
-             "sha256": hashlib.sha256(f.text.encode("utf-8")).hexdigest()}
-            for f in csv_files
-        ]
-    document.update(body)
     document["content_hash"] = content_hash(document)
-    return [GeneratedFile(f"tables/{name}.json", dumps(document) + "\n"), *csv_files]
+    return GeneratedFile(path, dumps(document) + "\n")
+
+
+def table(name: str, title: str, description: str, body: Mapping[str, Any],
+          csv_files: Sequence[GeneratedFile] = ()) -> list[GeneratedFile]:
+    """A table's JSON file (with the common header) and its CSV twins. The JSON records
+    each CSV file's SHA-256, so the hash of the JSON covers the CSV files too."""
+    twins: dict[str, Any] = {}
+    if csv_files:
+        twins["csv"] = [{"file": f.path.rsplit("/", 1)[-1], "sha256": sha256(f)}
+                        for f in csv_files]
+    document = json_document(f"tables/{name}.json", name, {"table": name, "title": title},
+                             description, {**twins, **body})
+    return [document, *csv_files]
 
 
 def csv_file(name: str, header: Sequence[str], rows: Sequence[Sequence[object]]

@@ -22,7 +22,7 @@ from .index_table import rules_index_table
 from .output import GeneratedFile
 from .perft_files import committed_counts, perft_file
 from .positions import NAMED
-from .vectors import match_file, vector_file
+from .vectors import conformance_files
 
 GROUPS: Final = ("tables", "perft", "conformance")
 CHECK_BUDGET: Final = 1_000_000
@@ -43,10 +43,6 @@ def _static(make: Callable[[], list[GeneratedFile]]) -> Callable[[Path, bool], l
     return lambda root, quick: make()
 
 
-def _vectors(game: str) -> Callable[[Path, bool], list[GeneratedFile]]:
-    return lambda root, quick: [vector_file(game)]
-
-
 def _perft(game: str) -> Callable[[Path, bool], list[GeneratedFile]]:
     def make(root: Path, quick: bool) -> list[GeneratedFile]:
         committed = root / "perft" / f"{game}.perft"
@@ -64,8 +60,7 @@ GENERATORS: Final = (
     Generator("tables", "splink", _static(splink_table)),
     Generator("tables", "rules_index", _static(rules_index_table)),
     *(Generator("perft", f"perft-{game}", _perft(game)) for game in NAMED),
-    *(Generator("conformance", f"vectors-{game}", _vectors(game)) for game in NAMED),
-    Generator("conformance", "splink-matches", lambda root, quick: [match_file()]),
+    Generator("conformance", "vectors", lambda root, quick: conformance_files()),
 )
 
 

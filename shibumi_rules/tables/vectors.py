@@ -6,14 +6,16 @@ it exercises (``tagging``). Vectors come from the named positions and from seede
 random games, replayed the same way on every run: each game draws its moves with
 ``random.Random(seed)`` from the canonical move list. ``matches/splink.jsonl`` holds
 whole Splink match records (Duel and Bid) for the match rules, in their own folder
-``matches/`` because they are not position vectors.
+``matches/`` because they are not position vectors. ``index.json`` lists every file
+with its game, kind, vector count and SHA-256, under the spec version and a content
+hash, so a copy of the vectors can be checked and dated.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -21,7 +23,7 @@ from .. import spec
 from ..game import Game
 from ..games import get_game
 from ..games.splink_matches import first_from_seed, make_players, run_match
-from .output import GeneratedFile
+from .output import GeneratedFile, json_document, sha256
 from .positions import NAMED
 from .tagging import splink_tags, sploof_tags
 
@@ -171,5 +173,33 @@ def match_file() -> GeneratedFile:
     return GeneratedFile("conformance/matches/splink.jsonl", _lines(match_vectors()))
 
 
-def vector_files() -> list[GeneratedFile]:
-    return [vector_file("sploof"), vector_file("splink"), match_file()]
+INDEX: Final = "conformance/index.json"
+SCHEMA_OF_KIND: Final = {"position": "vector", "match": "match-vector"}
+
+
+def index_file(files: Sequence[GeneratedFile]) -> GeneratedFile:
+    """The manifest of the vector files: for each, its game, kind, number of vectors,
+    schema and SHA-256 (so the content hash of the manifest covers them all)."""
+    entries = []
+    for f in files:
+        vectors = [json.loads(line) for line in f.text.splitlines()]
+        kind = "match" if any(v.get("kind") == "match" for v in vectors) else "position"
+        entries.append({
+            "file": f.path.removeprefix("conformance/"),
+            "game": vectors[0]["game"] if vectors else None,
+            "kind": kind,
+            "vectors": len(vectors),
+            "schema": f"../schema/{SCHEMA_OF_KIND[kind]}.schema.json",
+            "sha256": sha256(f),
+        })
+    return json_document(
+        INDEX, "conformance-index", {"title": "Conformance vectors"},
+        "The files of spec/conformance: JSON Lines, one vector a line, each valid "
+        "against the schema named here.", {"files": entries})
+
+
+def conformance_files() -> list[GeneratedFile]:
+    """Every file of ``spec/conformance``: the position vectors of each game, the
+    match vectors, and their index."""
+    files = [*(vector_file(name) for name in NAMED), match_file()]
+    return [*files, index_file(files)]
