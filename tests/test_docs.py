@@ -171,6 +171,23 @@ def test_rule_pages_show_diagrams_that_are_real_svg(site: Path) -> None:
                        "empty" in (b.get("class") or "").split() for b in balls), src
 
 
+PICTURED_ENTRIES = (
+    ("shibumi", "SHB-PLACE-1"), ("shibumi", "SHB-PIN-1"), ("shibumi", "SHB-DROP-1"),
+    ("shibumi", "SHB-CROSS-1"), ("shibumi", "SHB-HIDE-1"), ("sploof", "SPF-LINE-1"),
+    ("sploof", "SPF-LINE-2"), ("rulings", "SPF-RUL-5"), ("splink", "SPK-SCORE-1"),
+)
+"""Entries whose picture says it better: placement, pinning, a drop chain, a crossed
+row, a hidden ball, a zig-zag line (rule and ruling), the 60 scoring pairs."""
+
+
+@pytest.mark.parametrize(("path", "rule_id"), PICTURED_ENTRIES)
+def test_entries_that_need_a_picture_show_one(site: Path, path: str, rule_id: str) -> None:
+    html = (site / path / "index.html").read_text(encoding="utf-8")
+    entry = html.split(f'id="{rule_id}"', 1)[1]
+    entry = re.split(r"<h[1-3][ >]", entry, maxsplit=1)[0]
+    assert re.search(r'<img [^>]*src="[^"]+\.svg"', entry), f"{rule_id} shows no diagram"
+
+
 def test_pinning_and_crossing_entries_show_their_marks(site: Path) -> None:
     """The SHB-PIN-1 picture rings the pinned balls; the SHB-CROSS-1 one the crossing."""
     svg = "{http://www.w3.org/2000/svg}"

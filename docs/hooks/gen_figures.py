@@ -443,6 +443,7 @@ FIGURES: dict[str, Callable[[], list[Figure]]] = {
     "SPF-RUL-2": _both_lines,
     "SPF-RUL-3": _complete_stuck,
     "SPF-RUL-4": _sploof_perimeter,
+    "SPF-RUL-5": _sploof_line_diagonal,
     "SPF-RUL-7": _sploof_hidden_row,
     "SPK-PLACE-1": _splink_move_a,
     "SPK-RUL-1": _splink_place,
