@@ -349,8 +349,11 @@ def _draw_ring(out: _Out, panel: _Panel, mark: Ring) -> None:
             )
 
 
-def _draw_arrow(out: _Out, panel: _Panel, mark: Arrow, id_prefix: str) -> None:
-    """In the top view, an arrow; in a level panel, the end (from or to) it holds."""
+def _draw_arrow(out: _Out, panel: _Panel, mark: Arrow, id_prefix: str,
+                relays: frozenset[Point] = frozenset()) -> None:
+    """In the top view, an arrow; in a level panel, the end (from or to) it holds. A
+    point in ``relays`` is the end of one drop and the start of the next: its word is
+    ``from/to``, written once (at the drop that ends there)."""
     u = panel.style.unit
     colour, _ = ARROW_KINDS[mark.kind]
     if panel.level is None:
@@ -371,7 +374,10 @@ def _draw_arrow(out: _Out, panel: _Panel, mark: Arrow, id_prefix: str) -> None:
                 f'cx="{_n(x)}" cy="{_n(y)}" r="{_n(u - 0.5)}" fill="none" stroke="{colour}" '
                 f'stroke-width="2"{dash_attr}/>'
             )
-            out.text(x, y + u * 0.55, word, size=8, cls="arrow-word", fill=colour,
+            if p in relays and word == "from":
+                continue
+            shown = "from/to" if p in relays else word
+            out.text(x, y + u * 0.55, shown, size=8, cls="arrow-word", fill=colour,
                      weight="bold", halo=True)
 
 
@@ -396,9 +402,10 @@ def _draw_marks(out: _Out, panel: _Panel, marks: list[Mark], id_prefix: str) -> 
     for mark in marks:
         if isinstance(mark, Ring):
             _draw_ring(out, panel, mark)
-    for mark in marks:
-        if isinstance(mark, Arrow):
-            _draw_arrow(out, panel, mark, id_prefix)
+    arrows = [m for m in marks if isinstance(m, Arrow)]
+    relays = frozenset({a.source for a in arrows} & {a.target for a in arrows})
+    for arrow in arrows:
+        _draw_arrow(out, panel, arrow, id_prefix, relays)
     for mark in marks:
         if isinstance(mark, Label):
             _draw_label(out, panel, mark)

@@ -100,3 +100,16 @@ def test_unknown_mark_kind_is_rejected() -> None:
         render_svg(Board(), [Ring((0,), "sparkle")])
     with pytest.raises(ValueError, match="unknown path kind"):
         render_svg(Board(), [Path((0, 1), "zigzag")])
+
+
+def test_a_ball_that_drops_onto_a_dropped_ball_gets_one_word() -> None:
+    """In the chain 3c3 -> 2b2 -> 1a1, 2b2 is where one drop ends and the next starts:
+    its level panel says so once, instead of two words drawn on top of each other."""
+    board = Board.from_text("RWWW,RBWR,RWBR,RRRR/WW.,WB.,.../B.,../.")
+    marks: list[Mark] = [Arrow(_p("2b2"), _p("1a1")), Arrow(_p("3c3"), _p("2b2"))]
+    root = _parse(render_svg(board, marks))
+    ends = {e.get("data-point") for e in _classed(root, "arrow-end")}
+    assert ends == {"1a1", "2b2", "3c3"}
+    texts = [(e.text, e.get("x"), e.get("y")) for e in _classed(root, "arrow-word")]
+    assert sorted(t for t, _, _ in texts) == ["from", "from/to", "to"]
+    assert len({(x, y) for _, x, y in texts}) == 3  # no two words at one place
