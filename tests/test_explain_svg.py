@@ -111,5 +111,5 @@ def test_a_ball_that_drops_onto_a_dropped_ball_gets_one_word() -> None:
     ends = {e.get("data-point") for e in _classed(root, "arrow-end")}
     assert ends == {"1a1", "2b2", "3c3"}
     texts = [(e.text, e.get("x"), e.get("y")) for e in _classed(root, "arrow-word")]
-    assert sorted(t for t, _, _ in texts) == ["from", "from/to", "to"]
+    assert sorted(t or "" for t, _, _ in texts) == ["from", "from/to", "to"]
     assert len({(x, y) for _, x, y in texts}) == 3  # no two words at one place
