@@ -15,6 +15,8 @@ from gen_common import Site, code, esc, module, relative, source, table
 from gen_diagrams import embed
 from gen_figures import figures_for
 
+from shibumi_rules.spec import ID_PATTERN
+
 PAGE_OF_SCOPE = {"shibumi": "shibumi.md", "sploof": "sploof.md", "splink": "splink.md"}
 RULINGS = "rulings.md"
 TITLE_OF_SCOPE = {"shibumi": "The Shibumi system", "sploof": "Sploof", "splink": "Splink"}
@@ -43,8 +45,6 @@ INTRO = {
     ),
 }
 
-ID_IN_TEXT = re.compile(r"\b(?:SHB|SPF|SPK)-[A-Z]+-\d+\b")
-
 
 def page_of(entry_id: str, spec: Any) -> str:
     if entry_id in spec.rulings:
@@ -66,7 +66,7 @@ def linked(text: str, spec: Any, here: str, own: str | None = None) -> str:
         if entry_id == own or entry_id not in spec:
             return entry_id
         return link(entry_id, spec, here)
-    return ID_IN_TEXT.sub(replace, esc(text))
+    return ID_PATTERN.sub(replace, esc(text))
 
 
 def _code_refs(refs: Any, page: str) -> str:

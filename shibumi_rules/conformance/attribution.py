@@ -11,16 +11,15 @@ the line, tie, end or score rules that decide it. Most specific rules come first
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from ..errors import IllegalMoveError, ShibumiError
 from ..game import Game
 from ..geometry import SUPPORTEE_MASK, TOUCHING_PAIRS, points_of
 from ..notation import Colour
+from ..spec import cited_ids
 
 AnyGame = Game[Any, Any]
-RULE_ID: Final = re.compile(r"\b(?:SHB|SPF|SPK)-[A-Z]+-\d+\b")
 
 
 def _unique(ids: list[str]) -> list[str]:
@@ -59,7 +58,7 @@ class Analyst:
             parsed = game.parse_move(state, move)
             game.play(state, parsed)
         except IllegalMoveError as err:
-            ids = [err.rule_id or "", *RULE_ID.findall(err.message)]
+            ids = [err.rule_id or "", *cited_ids(err.message)]
             return _unique(ids + self.illegal_extra(game, state, parsed, err)), err.message
         except ShibumiError as err:
             return _unique([err.rule_id or ""]), f"the reference cannot read it: {err}"
