@@ -317,3 +317,27 @@ def test_a_wrong_sploof_outcome_names_why_the_line_counts_or_not(
         engine = {"over": True, "winner": credited, "draw": False, "reason": "line"}
     rules = analyst_for(game).outcome(game, after, reference, engine)
     assert rules[:len(expected_rules)] == expected_rules
+
+
+def test_a_perft_the_engine_cannot_answer_still_finds_the_broken_rule() -> None:
+    """The unlimited-supply engine lets White remove a red ball with an empty supply,
+    then fails on the negative supply below: no counts to descend by, but the
+    position's own moves name SPF-RUL-1."""
+    game = get_game("sploof")
+    named = NAMED_POSITIONS[("sploof", "supply-empty")]
+    state = game.parse_position(named.position)
+    root = Node(game, state, game.format_position(state), state.options)
+    process = EngineProcess([sys.executable, str(ENGINES / "sploof_unlimited_supply.py")],
+                            timeout=30)
+    harness = Harness(process, Config(), available_games())
+    harness.session.open()
+    try:
+        found = harness.perft_descent(root, 3, analyst_for(game), PhaseStats())
+    finally:
+        harness.session.close()
+    kinds = {item.kind: item for item in harness.recorder.divergences}
+    assert found >= len(harness.recorder.divergences) >= 2
+    assert "error" in kinds
+    extra = kinds["extra-move"]
+    assert extra.rules[0] == "SPF-RUL-1" and extra.move is not None
+    assert extra.move.startswith("x") and "perft" in extra.source

@@ -515,7 +515,11 @@ class Harness:
                                       where)
             stats.checks += 1
             if not self._success(reply, where, "perft"):
-                return 1
+                # no counts to descend by: the position's own answers may still show
+                # where the engine goes wrong (a move it should not allow, say)
+                found, _ = self.check_node(node, partial(reference_expectation, node),
+                                           analyst, source, stats)
+                return 1 + found
             assert reply is not None
             expected = dict(game.divide(node.state, depth))
             total = sum(expected.values())
