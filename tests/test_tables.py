@@ -129,6 +129,25 @@ def test_tables_validate_and_carry_version_and_hash(name: str) -> None:
         assert hashlib.sha256(data).hexdigest() == twin["sha256"]
 
 
+@pytest.mark.parametrize("name", TABLES)
+def test_table_schemas_reject_unknown_and_missing_fields(name: str) -> None:
+    """The schemas are strict: a field they do not define, or a row without one they
+    require, makes a table invalid (so validating proves something)."""
+    import copy
+
+    doc, validator = _table(name), _schema(name)
+    assert not validator.is_valid({**doc, "surprise": 1})
+    lists = [k for k, v in doc.items() if isinstance(v, list) and v and isinstance(v[0], dict)]
+    assert lists
+    for key in lists:
+        broken = copy.deepcopy(doc)
+        del broken[key][0][next(iter(broken[key][0]))]
+        assert not validator.is_valid(broken), key
+        broken = copy.deepcopy(doc)
+        broken[key][-1]["surprise"] = 1
+        assert not validator.is_valid(broken), key
+
+
 @pytest.mark.parametrize(("path", "schema"), [("sploof.jsonl", "vector"),
                                               ("splink.jsonl", "vector"),
                                               ("matches/splink.jsonl", "match-vector")])
