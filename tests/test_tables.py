@@ -4,6 +4,7 @@ agree with the engine."""
 
 from __future__ import annotations
 
+import copy
 import csv
 import hashlib
 import io
@@ -133,8 +134,6 @@ def test_tables_validate_and_carry_version_and_hash(name: str) -> None:
 def test_table_schemas_reject_unknown_and_missing_fields(name: str) -> None:
     """The schemas are strict: a field they do not define, or a row without one they
     require, makes a table invalid (so validating proves something)."""
-    import copy
-
     doc, validator = _table(name), _schema(name)
     assert not validator.is_valid({**doc, "surprise": 1})
     lists = [k for k, v in doc.items() if isinstance(v, list) and v and isinstance(v[0], dict)]
