@@ -14,7 +14,7 @@ import z3
 from shibumi_rules.geometry import COORDS, LEVELS, SUPPORTERS
 
 from . import model
-from .cases import removal_cases, same_board, straight
+from .cases import removal_cases, same_board, selector, straight
 from .solver import (
     Z3,
     Formula,
@@ -77,6 +77,29 @@ def placement_keeps_gravity() -> Outcome:
         after = model.place(Z3, s.balls, colour, s.at)
         claims.append(well_formed(after))
     return check(s.premises, z3.And(claims), "proved for every board and every location",
+                 s.explain("placing on"))
+
+
+@theorem(CORE, "placement-adds-one-ball", ("SHB-PLACE-1",), """
+    On every board that obeys gravity, placing a ball of a colour on a valid location
+    gives one ball more of that colour and exactly as many balls of each other colour.
+    (Proof by cases on the point: in each case the board afterwards is the board with
+    that one point filled.)""")
+def placement_adds_one_ball() -> Outcome:
+    s = _Setup("placed")
+    s.premises.append(s.for_selected(lambda p: model.valid_location(Z3, s.occ, p)))
+    claims = []
+    for colour in COLOURS:
+        after = model.place(Z3, s.balls, colour, s.at)
+        for p in model.POINTS:
+            case = model.place(Z3, s.balls, colour, selector(p))
+            case = {c: [z3.simplify(x) for x in column] for c, column in case.items()}
+            claims.append(z3.Implies(s.at[p], same_board(after, case)))
+            for c in COLOURS:
+                gain = 1 if c == colour else 0
+                claims.append(z3.Implies(z3.And(s.at[p], z3.Not(s.occ[p])),
+                                         count(case[c]) == count(s.balls[c]) + gain))
+    return check(s.premises, z3.And(claims), "proved for every board, location and colour",
                  s.explain("placing on"))
 
 

@@ -132,9 +132,13 @@ def names(points: Iterable[int]) -> str:
 
 
 def check(premises: Sequence[Formula], claim: Formula, summary: str,
-          explain: Callable[[Any], Counterexample]) -> Outcome:
+          explain: Callable[[Any], Counterexample],
+          presentable: Sequence[Formula] = ()) -> Outcome:
     """Prove ``premises -> claim`` for every assignment, or return the counterexample
-    ``explain`` renders from a model of ``premises and not claim``."""
+    ``explain`` renders from a model of ``premises and not claim``. ``presentable``
+    constraints are not needed by the proof but make a counterexample a position the
+    notation accepts (counts that add up); they are tried only once a counterexample
+    exists."""
     solver = z3.Solver()
     solver.add(*premises)
     solver.add(z3.Not(claim))
@@ -142,7 +146,14 @@ def check(premises: Sequence[Formula], claim: Formula, summary: str,
     if result == z3.unsat:
         return Outcome(True, summary)
     if result == z3.sat:
-        example = explain(solver.model())
+        m = solver.model()
+        if presentable:
+            nicer = z3.Solver()
+            nicer.set("timeout", 20_000)
+            nicer.add(*premises, *presentable, z3.Not(claim))
+            if nicer.check() == z3.sat:
+                m = nicer.model()
+        example = explain(m)
         return Outcome(False, f"counterexample: {example.note}", example)
     return Outcome(False, f"undecided: Z3 answered unknown ({solver.reason_unknown()})")
 

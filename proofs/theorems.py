@@ -1,15 +1,17 @@
 """Every theorem, in the order they are reported: the Shibumi system first, then each
-game. A game's theorems are listed only when its module is present."""
+game."""
 
 from __future__ import annotations
 
 from .core_theorems import CORE
+from .splink_theorems import SPLINK
+from .sploof_theorems import SPLOOF
 from .theorem import Theorem
 
 
 def all_theorems() -> list[Theorem]:
     """Every theorem, by report order."""
-    return list(CORE)
+    return [*CORE, *SPLOOF, *SPLINK]
 
 
 def by_name() -> dict[str, Theorem]:

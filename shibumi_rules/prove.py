@@ -17,7 +17,7 @@ from .errors import OptionError
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("names", nargs="*", metavar="NAME",
+    p.add_argument("names", nargs="*", default=[], metavar="NAME",
                    help="theorems to prove (default: all; see --list)")
     p.add_argument("--list", action="store_true",
                    help="list the theorems with their rule IDs and statements")

@@ -13,7 +13,6 @@ from proofs import model
 from proofs import reference_splink as rk
 from proofs import reference_sploof as rs
 from proofs import splink_model as km
-from proofs import sploof_model as sm
 from proofs.logic import PY_ARITH, PY_LOGIC
 from shibumi_rules.game import Game
 from shibumi_rules.games import get_game
@@ -103,6 +102,3 @@ def test_splink_enumeration_is_the_models_predicate(line: list[Any]) -> None:
     listed = {k for k in rk.moves(position) if k.startswith("x")}
     assert swaps == {(INDEX_OF_NAME[k[1:4]], INDEX_OF_NAME[k[6:9]]) for k in listed}
 
-
-def test_line_windows_come_from_the_definition() -> None:
-    assert len(sm.ORTHOGONAL) == 8 and len(sm.DIAGONAL) == 16
