@@ -1,6 +1,7 @@
 """The engine's Sploof and Splink against the declarative model of ``proofs``: on random
-reachable positions of both games, the model's legal moves, the position each leads to,
-the lines held and the outcome must equal the engine's."""
+reachable positions of both games, the model's valid locations, removable balls, legal
+moves, the position each move leads to, the lines held and the outcome must equal the
+engine's."""
 
 from __future__ import annotations
 
@@ -10,14 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs import model
+from proofs import reference_model as ref
 from proofs import reference_splink as rk
 from proofs import reference_sploof as rs
 from proofs import splink_model as km
 from proofs.logic import PY_ARITH, PY_LOGIC
+from shibumi_rules.board import valid_locations
 from shibumi_rules.game import Game
 from shibumi_rules.games import get_game
+from shibumi_rules.games.splink_mechanics import can_draw, removable
 from shibumi_rules.games.sploof_lines import lines_of
-from shibumi_rules.geometry import INDEX_OF_NAME
+from shibumi_rules.games.sploof_rules import removals
+from shibumi_rules.geometry import INDEX_OF_NAME, points_of
 from shibumi_rules.notation import Colour
 
 SPLOOF = get_game("sploof")
@@ -66,6 +71,10 @@ def test_sploof_engine_matches_model(line: list[Any]) -> None:
         assert rs.successors(text) == _engine_successors(SPLOOF, state), text
         position = rs.parse(text)
         assert rs.outcome(position) == SPLOOF.outcome_json(state), text
+        assert ref.valid_locations(position.balls) == set(points_of(
+            valid_locations(state.board.occupied)))
+        model_removals = {INDEX_OF_NAME[m[1:]] for m in rs.moves(position) if m[0] == "x"}
+        assert model_removals == set(points_of(removals(state))), text
         for colour in (Colour.WHITE, Colour.BLACK):
             engine_cells = {min(cells, tuple(reversed(cells))) for cells in (
                 tuple((c.x, c.y) for c in held.cells) for held in lines_of(state.board, colour))}
@@ -79,7 +88,14 @@ def test_splink_engine_matches_model(line: list[Any]) -> None:
         text = SPLINK.format_position(state)
         assert rk.format_position(rk.parse(text)) == text
         assert rk.successors(text) == _engine_successors(SPLINK, state), text
-        assert rk.outcome(rk.parse(text)) == SPLINK.outcome_json(state), text
+        position = rk.parse(text)
+        assert rk.outcome(position) == SPLINK.outcome_json(state), text
+        assert ref.valid_locations(position.balls) == set(points_of(
+            valid_locations(state.occupied)))
+        red_ok, white_ok = can_draw(state.red, state.white, state.rules.unlimited)
+        engine_removable = set(points_of(removable(state.red, state.white, red_ok, white_ok)))
+        model_removable = {INDEX_OF_NAME[m[1:4]] for m in rk.moves(position) if m[0] == "x"}
+        assert model_removable == engine_removable, text
 
 
 def _select(point: int) -> list[bool]:
