@@ -3,7 +3,7 @@
 Only the 25 outer points have a target colour; the 5 inner points never score
 (SPK-RUL-9), so any colour will do there. The search is a depth-first search over boards
 that agree with the target, with one exception: a ball of the wrong colour may stand on
-a point of levels 1-2 while it waits to be removed (at most ``max_wrong`` of them).
+a point of the two lowest levels while it waits to be removed (at most ``max_wrong`` of them).
 
 - A move (a) adds a red and a white ball.
 - A move (b) removes a ball holding up exactly one ball, lets its chain drop (every ball
