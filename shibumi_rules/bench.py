@@ -9,23 +9,29 @@ from __future__ import annotations
 import argparse
 import time
 
-from .cli import command
+from .cli import MAX_DEPTH, check_depth, command
 from .games import GAME_NAMES, get_game
 
 DEFAULT_DEPTHS = {"sploof": (5, 6), "splink": (3, 4)}
+_DEPTHS_TEXT = "; ".join(f"{name} {' and '.join(map(str, depths))}"
+                         for name, depths in DEFAULT_DEPTHS.items())
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("games", nargs="*", metavar="GAME",
+    p.add_argument("games", nargs="*", default=[], metavar="GAME",
                    help=f"games to measure (default: all of {', '.join(GAME_NAMES)})")
-    p.add_argument("--depth", type=int, action="append",
-                   help="perft depth (repeatable; default: the reported depths)")
+    p.add_argument("--depth", type=int, action="append", metavar="D",
+                   help=f"perft depth, 0 to {MAX_DEPTH} (repeatable; default: the "
+                        f"reported depths: {_DEPTHS_TEXT})")
 
 
 @command("bench", "measure perft speed from the start position", _configure)
 def _bench(args: argparse.Namespace) -> int:
-    for name in args.games or GAME_NAMES:
-        game = get_game(name)
+    games = [get_game(name) for name in args.games or GAME_NAMES]  # all named, or stop
+    for depth in args.depth or ():
+        check_depth(depth, "--depth")
+    for game in games:
+        name = game.name
         state = game.start()
         for depth in args.depth or DEFAULT_DEPTHS.get(name, (3,)):
             began = time.perf_counter()

@@ -11,16 +11,21 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from . import __version__, geometry_report
 from .board import Board
 from .diagram import render
-from .errors import IllegalMoveError, ShibumiError
+from .errors import IllegalMoveError, OptionError, ShibumiError
 from .game import Game, parse_option_pairs
 from .games import GAME_NAMES, get_game
 
 SPLOOF_START_BOARD = "RRRR,R..R,R..R,RRRR/...,...,.../..,../."
+
+MAX_DEPTH = 64
+"""The deepest perft the command line accepts. Counts grow exponentially, so nothing
+near it finishes from an open position; the bound keeps a narrow tree (a game near its
+end) from running into Python's recursion limit."""
 
 Handler = Callable[[argparse.Namespace], int]
 _COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
@@ -36,12 +41,36 @@ def command(name: str, help_text: str,
     return wrap
 
 
+def one_line(text: str) -> str:
+    """``text`` with every unprintable character escaped (``\\n``, ``\\udcff``), so an
+    error message that quotes the user's input stays one line and can always be
+    written."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+
+
+def check_depth(depth: int, what: str = "depth") -> int:
+    """A perft depth from the command line: 0 to ``MAX_DEPTH``, else an OptionError."""
+    if not 0 <= depth <= MAX_DEPTH:
+        raise OptionError(f"{what} {depth}: expected 0 to {MAX_DEPTH} (perft counts grow "
+                          "exponentially with the depth)")
+    return depth
+
+
 # -- show and geometry -------------------------------------------------------------
 
 def _configure_show(p: argparse.ArgumentParser) -> None:
-    p.add_argument("board", nargs="?", default=SPLOOF_START_BOARD,
+    p.add_argument("board", nargs="?", default=None,
                    help="board field of position notation (default: the Sploof setup), "
-                        "or a whole position with --game")
+                        "or with --game a whole position (default: the game's start)")
     p.add_argument("--game", choices=GAME_NAMES,
                    help="read the argument as a whole position of this game")
 
@@ -50,9 +79,10 @@ def _configure_show(p: argparse.ArgumentParser) -> None:
 def _show(args: argparse.Namespace) -> int:
     if args.game:
         game = get_game(args.game)
-        print(game.describe(game.parse_position(args.board)))
+        state = game.start() if args.board is None else game.parse_position(args.board)
+        print(game.describe(state))
     else:
-        print(render(Board.from_text(args.board)))
+        print(render(Board.from_text(SPLOOF_START_BOARD if args.board is None else args.board)))
     return 0
 
 
@@ -64,17 +94,27 @@ def _geometry(args: argparse.Namespace) -> int:
 
 # -- moves, play, perft ------------------------------------------------------------
 
-def add_game_arguments(p: argparse.ArgumentParser, with_moves: bool = True) -> None:
-    """The arguments shared by moves, play and perft (a contract: keep them exact)."""
-    p.add_argument("game", choices=GAME_NAMES)
+def add_game_arguments(p: argparse.ArgumentParser, with_moves: bool = True,
+                       before_moves: Callable[[argparse.ArgumentParser], None] | None = None
+                       ) -> None:
+    """The arguments shared by moves, play and perft (a contract: keep them exact);
+    ``before_moves`` adds positionals that come between GAME and the moves."""
+    p.add_argument("game", choices=GAME_NAMES, help="the game")
+    if before_moves is not None:
+        before_moves(p)
     if with_moves:
-        p.add_argument("moves", nargs="*", metavar="MOVE", help="moves to play first")
-    p.add_argument("--position", help="start from this position instead of the start")
-    p.add_argument("--first", help="who moves first (Sploof: white or black)")
-    p.add_argument("--seed", type=int, help="choose the first player at random, reproducibly")
+        p.add_argument("moves", nargs="*", default=[], metavar="MOVE",
+                       help="moves to play first, in order (options may come before, "
+                            "between or after them)")
+    p.add_argument("--position", metavar="P",
+                   help="start from this position (notation) instead of the start")
+    p.add_argument("--first", metavar="PLAYER",
+                   help="who moves first from the start (Sploof: white, the default, "
+                        "or black; Splink fixes it: the attractor)")
+    p.add_argument("--seed", type=int, metavar="N",
+                   help="instead of --first, draw the first player at random, reproducibly")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="select a ruling's alternative (repeatable)")
-    p.add_argument("--json", action="store_true", help="print JSON")
 
 
 def state_from_args(args: argparse.Namespace) -> tuple[Game[Any, Any], Any]:
@@ -95,6 +135,8 @@ def state_from_args(args: argparse.Namespace) -> tuple[Game[Any, Any], Any]:
 
 def _configure_moves(p: argparse.ArgumentParser) -> None:
     add_game_arguments(p)
+    p.add_argument("--json", action="store_true",
+                   help='print one object {"position": P, "moves": [...]}')
 
 
 @command("moves", "list the legal moves after the given moves", _configure_moves)
@@ -112,6 +154,8 @@ def _moves(args: argparse.Namespace) -> int:
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
     add_game_arguments(p)
+    p.add_argument("--json", action="store_true",
+                   help='print one object {"position": P, "outcome": {...}}')
 
 
 @command("play", "play moves and print the position, its diagram and the outcome",
@@ -129,21 +173,20 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _configure_perft(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", choices=GAME_NAMES)
-    p.add_argument("depth", type=int)
-    p.add_argument("moves", nargs="*", metavar="MOVE", help="moves to play first")
-    p.add_argument("--position")
-    p.add_argument("--first")
-    p.add_argument("--seed", type=int)
-    p.add_argument("--option", action="append", default=[], metavar="K=V")
-    p.add_argument("--json", action="store_true", help="print the counts as JSON")
-    p.add_argument("--divide", action="store_true", help="print the count below each move")
+    def depth(q: argparse.ArgumentParser) -> None:
+        q.add_argument("depth", type=int, metavar="DEPTH",
+                       help=f"plies to count (0 to {MAX_DEPTH})")
+
+    add_game_arguments(p, before_moves=depth)
+    p.add_argument("--json", action="store_true",
+                   help="print the position, depth, divide counts and total as JSON")
+    p.add_argument("--divide", action="store_true",
+                   help="first print MOVE COUNT for each legal first move")
 
 
 @command("perft", "count the leaves of the legal-move tree", _configure_perft)
 def _perft(args: argparse.Namespace) -> int:
-    if args.depth < 0:
-        raise ShibumiError(f"depth {args.depth}: expected a non-negative integer")
+    check_depth(args.depth)
     game, state = state_from_args(args)
     state = game.replay(state, args.moves)
     began = time.perf_counter()
@@ -195,13 +238,13 @@ _PLUGIN_MODULES = (
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The top-level parser and one parser per subcommand."""
     _load_plugins()
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="shibumi-rules",
         description="Reference rules engine and specification for Shibumi games.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    subparsers = {}
+    subparsers: dict[str, argparse.ArgumentParser] = {}
     for name, (configure, handler, help_text) in _COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         configure(p)
@@ -225,10 +268,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.handler(args)
         return result
     except IllegalMoveError as err:
-        print(f"illegal move: {err}", file=sys.stderr)
+        print(f"illegal move: {one_line(str(err))}", file=sys.stderr)
         return 1
     except ShibumiError as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(f"error: {one_line(str(err))}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         return 0

@@ -35,7 +35,8 @@ class OptionSpec:
 
     def check(self, value: str) -> str:
         if self.values is None:
-            if value == "none" or (value.isdigit() and not value.startswith("0")) or value == "0":
+            digits = value.isascii() and value.isdigit()  # not "²" or "５", which int() refuses
+            if value == "none" or (digits and not value.startswith("0")) or value == "0":
                 return value
             raise OptionError(
                 f"option {self.name}={value!r}: expected a non-negative integer or 'none'"
@@ -48,13 +49,17 @@ class OptionSpec:
 
 
 def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
-    """Split ``k=v`` strings into a dict, rejecting malformed pairs."""
+    """Split ``k=v`` strings into a dict, rejecting malformed pairs and a name given
+    twice (which of two values was meant cannot be guessed)."""
     out: dict[str, str] = {}
     for pair in pairs:
-        key, sep, value = pair.partition("=")
+        key, sep, value = (part.strip() for part in pair.partition("="))
         if not sep or not key or not value:
             raise OptionError(f"bad option {pair!r}: expected NAME=VALUE")
-        out[key.strip()] = value.strip()
+        if key in out:
+            raise OptionError(f"option {key!r} is given twice ({key}={out[key]} and "
+                              f"{key}={value})")
+        out[key] = value
     return out
 
 
@@ -83,6 +88,8 @@ class Game(ABC, Generic[S, M]):
 
     def choose_first(self, first: str | None, seed: int | None) -> str | None:
         """The first player from ``--first`` or a reproducible draw from ``--seed``."""
+        if first is not None and seed is not None:
+            raise OptionError("--first and --seed both choose who moves first; give one")
         if first is not None:
             if first not in self.first_choices:
                 if not self.first_choices:
@@ -91,7 +98,9 @@ class Game(ABC, Generic[S, M]):
                     f"--first {first!r}: expected one of {', '.join(self.first_choices)}"
                 )
             return first
-        if seed is not None and self.first_choices:
+        if seed is not None:
+            if not self.first_choices:
+                raise OptionError(f"{self.name} fixes who moves first; --seed is not used")
             return random.Random(seed).choice(self.first_choices)
         return None
 

@@ -8,7 +8,7 @@ import json
 import sys
 
 from ..cli import command
-from ..errors import NotationError, ShibumiError
+from ..errors import NotationError, OptionError, ShibumiError
 from ..game import parse_option_pairs
 from ..games import GAME_NAMES, get_game
 from .output import render_report_svg, render_text, report_json
@@ -39,7 +39,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = USAGE_NOTE
     p.add_argument("game", choices=GAME_NAMES)
-    p.add_argument("question", nargs="*", metavar="QUESTION",
+    p.add_argument("question", nargs="*", default=[], metavar="QUESTION",
                    help="a move (e.g. 3c3, x1a1, R1a1+W1c1): is it legal, and what happens "
                         "if it is played? Without it: the state of the position")
     p.add_argument("--position", help="ask about this position (notation) instead of the start")
@@ -74,6 +74,9 @@ def _question(parts: list[str], moves: tuple[str, ...]) -> str | None:
 @command("explain", "explain a move (legal? what happens?) or a position, citing the rules",
          _configure)
 def _explain(args: argparse.Namespace) -> int:
+    if args.svg == "-" and args.json:
+        raise OptionError("--svg - prints the SVG instead of the text or JSON; it cannot "
+                          "be used with --json (write the SVG to a file instead)")
     game = get_game(args.game)
     moves = split_moves(args.moves)
     question = _question(args.question, moves)

@@ -1,0 +1,189 @@
+"""Bad input on the command line: every command answers with one line on stderr and a
+non-zero status, never a traceback; random junk arguments included."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shibumi_rules.cli import MAX_DEPTH, main
+
+SPLOOF_START = ("RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "
+                "simultaneous=mover supply=limited")
+SPLINK_START = ("....,....,....,..../...,...,.../..,../. attractor turns:0 supply:16,16 "
+                "max_turns=none supply=limited")
+WON = ("WWBB,.BWW,WBWB,WBBW/.W.,.WW,..B/..,../. black stock:1,8 supply:4,0,16 "
+       "simultaneous=mover supply=limited")
+"""A finished Sploof game (White has the diagonal c1-f4)."""
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Exit status, stdout and stderr of ``shibumi-rules ARGS`` run in this process
+    (a usage error leaves argparse by SystemExit, as it does on the command line)."""
+    try:
+        code = main(list(args))
+    except SystemExit as exit_:
+        code = exit_.code if isinstance(exit_.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_error_line(code: int, err: str) -> str:
+    """The single stderr line of a failed command (asserts there is exactly one)."""
+    assert code != 0
+    assert "Traceback" not in err
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    return err.strip()
+
+
+# -- usage errors ------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ("moves", "chess"),
+    ("moves", "sploof", "--seed", "abc"),
+    ("perft", "sploof", "x"),
+    ("match", "splink", "--first", "3"),
+    ("tables", "--only", "everything"),
+    ("nonsense",),
+    (),
+])
+def test_a_usage_error_is_one_line_with_status_2(capsys: pytest.CaptureFixture[str],
+                                                 args: tuple[str, ...]) -> None:
+    code, out, err = run(capsys, *args)
+    line = one_error_line(code, err)
+    assert code == 2 and out == ""
+    assert line.startswith("shibumi-rules") and "error:" in line and "--help" in line
+
+
+def test_a_missing_depth_names_only_the_depth(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "perft", "sploof")
+    line = one_error_line(code, err)
+    assert "required: DEPTH" in line and "MOVE" not in line
+
+
+@pytest.mark.parametrize("depth", ["-1", str(MAX_DEPTH + 1), "99999999999999999999"])
+def test_perft_refuses_a_depth_out_of_range(capsys: pytest.CaptureFixture[str],
+                                           depth: str) -> None:
+    code, out, err = run(capsys, "perft", "sploof", depth)
+    assert out == "" and f"expected 0 to {MAX_DEPTH}" in one_error_line(code, err)
+
+
+def test_bench_refuses_a_negative_depth_instead_of_running_forever(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "bench", "sploof", "--depth", "-1")
+    assert out == "" and "--depth -1" in one_error_line(code, err)
+
+
+def test_bench_checks_every_game_before_measuring(capsys: pytest.CaptureFixture[str]
+                                                  ) -> None:
+    code, out, err = run(capsys, "bench", "sploof", "chess", "--depth", "1")
+    assert out == "" and "unknown game 'chess'" in one_error_line(code, err)
+
+
+def test_the_deepest_perft_allowed_runs_on_a_finished_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "perft", "sploof", str(MAX_DEPTH), "--position", WON)
+    assert code == 0 and out.splitlines()[-1] == "0"
+
+
+@pytest.mark.parametrize("args", [
+    ("show", "sploof", "\n"),
+    ("show", "sploof", "\udcff"),
+    ("moves", "sploof", "1c3\nx1a1"),
+    ("moves", "sploof", "--position", "RRRR\n"),
+    ("moves", "sploof", "--option", "supply=un\r\nlimited"),
+    ("explain", "sploof", "1c\n3"),
+])
+def test_an_error_quoting_a_newline_or_undecodable_byte_stays_one_line(
+        capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:
+    code, _, err = run(capsys, *args)
+    line = one_error_line(code, err)
+    assert "\\n" in line or "\\udcff" in line or "\\r" in line
+
+
+# -- options and the first player ---------------------------------------------------
+
+@pytest.mark.parametrize("args, expected", [
+    (("moves", "sploof", "--option", "supply=unlimited", "--option", "supply=limited"),
+     "option 'supply' is given twice"),
+    (("moves", "sploof", "--first", "black", "--seed", "3"),
+     "--first and --seed both choose"),
+    (("moves", "splink", "--seed", "3"), "--seed is not used"),
+    (("perft", "splink", "1", "--first", "black"), "--first is not used"),
+    (("moves", "sploof", "--position", SPLOOF_START, "--first", "black"),
+     "cannot be used with --position"),
+    (("moves", "splink", "--option", "max_turns=²"), "max_turns='²'"),
+    (("moves", "splink", "--option", "max_turns=５"), "max_turns='５'"),
+    (("moves", "splink", "--position", SPLINK_START.replace("=none", "=¹")), "max_turns='¹'"),
+    (("explain", "sploof", "1c3", "--svg", "-", "--json"), "cannot be used with --json"),
+])
+def test_contradictory_or_ignored_options_are_refused(capsys: pytest.CaptureFixture[str],
+                                                      args: tuple[str, ...],
+                                                      expected: str) -> None:
+    code, out, err = run(capsys, *args)
+    assert out == "" and expected in one_error_line(code, err)
+
+
+def test_options_may_stand_before_and_after_the_moves(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    before = run(capsys, "moves", "sploof", "--first", "black", "--json", "1c3", "x1a1")
+    after = run(capsys, "moves", "sploof", "1c3", "x1a1", "--first", "black", "--json")
+    assert before == after and before[0] == 0
+    assert set(json.loads(before[1])) == {"position", "moves"}
+
+
+def test_show_with_a_game_and_no_position_shows_the_start(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "--game", "splink")
+    assert code == 0 and "to move: attractor" in out
+
+
+def test_show_of_an_empty_board_text_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "show", "")
+    assert out == "" and "bad board ''" in one_error_line(code, err)
+
+
+# -- random junk ------------------------------------------------------------------------
+
+TOKENS = st.sampled_from([
+    "sploof", "splink", "chess", "", " ", "1c3", "1e3", "x1a1", "2b2", "4d4", "zz",
+    "R1a1+W1c1", "W1c1+R1a1", "x2b2+W3c3", "R1a1", "--json", "--divide", "--first",
+    "white", "black", "attractor", "--seed", "-1", "0", "1", "2", "65", "abc",
+    "--position", SPLOOF_START, SPLINK_START, WON, SPLOOF_START.replace("14,14,4", "14,14,5"),
+    "--option", "supply=unlimited", "simultaneous=draw", "max_turns=2", "max_turns=x", "=",
+    "--moves", "1c3 1e3", "--svg", "-", "--compare-rulings", "--no-diagram", "--game",
+    "--replay", "/nonexistent/record.json", "--brief", "é", "\x00", "\udcff",
+])
+JUNK = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
+COMMANDS = st.sampled_from(["show", "moves", "play", "perft", "explain", "match"])
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(command=COMMANDS, words=st.lists(st.one_of(TOKENS, JUNK), max_size=6))
+def test_junk_arguments_never_raise_a_traceback(capsys: pytest.CaptureFixture[str],
+                                                command: str, words: list[str]) -> None:
+    """Any arguments: the command succeeds, or fails with one line on stderr."""
+    if command == "match" and "--replay" not in words:
+        words = [*words, "--replay", "/nonexistent/record.json"]  # never a whole match
+    if command == "perft":  # keep the trees small
+        words = ["1" if _integer(w) > 1 else w for w in words]
+    if "--svg" in words:
+        words = [*words, "--svg", "-"]  # never a file
+        words = [w for w in words if w != "--json"]
+    code, _, err = run(capsys, command, *words)
+    if code != 0:
+        one_error_line(code, err)
+    else:
+        assert "Traceback" not in err
+
+
+def _integer(word: str) -> int:
+    """The integer argparse would read from ``word`` (0 when it reads none)."""
+    try:
+        return int(word)
+    except ValueError:
+        return 0
