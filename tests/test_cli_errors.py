@@ -4,6 +4,8 @@ non-zero status, never a traceback; random junk arguments included."""
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -144,6 +146,59 @@ def test_show_with_a_game_and_no_position_shows_the_start(
 def test_show_of_an_empty_board_text_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "show", "")
     assert out == "" and "bad board ''" in one_error_line(code, err)
+
+
+# -- match ---------------------------------------------------------------------------
+
+def test_a_bad_match_option_stops_before_any_output(capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    code, out, err = run(capsys, "match", "splink", "--option", "max_turns=abc")
+    assert out == "" and "max_turns='abc'" in one_error_line(code, err)
+
+
+def _record(capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
+    code, out, _ = run(capsys, "match", "splink", "--seed", "7", "--json", "--option",
+                       "max_turns=6")
+    assert code == 0
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_replay_of_a_record_with_an_unknown_option_stops_before_any_output(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = _record(capsys)
+    record["options"] = {**record["options"], "colour": "blue"}  # type: ignore[dict-item]
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, "match", "splink", "--replay", str(path))
+    assert out == "" and "record: unknown option 'colour'" in one_error_line(code, err)
+
+
+def test_replay_of_a_record_without_its_result_names_the_field_once(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = _record(capsys)
+    del record["result"]
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    code, _, err = run(capsys, "match", "splink", "--replay", str(path))
+    line = one_error_line(code, err)
+    assert "missing result" in line and "record: record" not in line
+
+
+def test_replay_of_a_file_that_is_not_text(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    path.write_bytes(b"\xff\xfe{}")
+    code, out, err = run(capsys, "match", "splink", "--replay", str(path))
+    assert out == "" and "not UTF-8 text" in one_error_line(code, err)
+
+
+def test_replay_from_a_closed_stdin(capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", None)
+    code, out, err = run(capsys, "match", "splink", "--replay", "-")
+    assert out == "" and "stdin" in one_error_line(code, err)
 
 
 # -- random junk ------------------------------------------------------------------------

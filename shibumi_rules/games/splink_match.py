@@ -23,6 +23,7 @@ from .splink_matches import (
     MatchObserver,
     first_from_seed,
     make_players,
+    match_options,
     replay_match,
     run_match,
 )
@@ -115,12 +116,17 @@ class _Printer(MatchObserver):
 def _read_record(path: str) -> MatchRecord:
     try:
         if path == "-":
+            if sys.stdin is None:
+                raise NotationError("cannot read the record from stdin: it is closed")
             text = sys.stdin.read()
         else:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as err:
         raise NotationError(f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise NotationError(f"{path}: not UTF-8 text (byte {err.start}: "
+                            f"{err.reason})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -142,6 +148,10 @@ def _match(args: argparse.Namespace) -> int:
             raise OptionError(f"--replay takes everything from the record; "
                               f"{', '.join(used)} cannot be used with it")
         record = _read_record(args.replay)
+        try:  # a bad option stops before any output
+            match_options(record.options_dict())
+        except OptionError as err:
+            raise OptionError(f"record: {err.message}", err.rule_id) from None
         observer = None if args.json else _Printer(record.players, args.brief)
         if not args.json:
             print(f"replaying a {record.format} match: player 1 {record.players[0]}, "
@@ -154,6 +164,7 @@ def _match(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     players = make_players([n.strip() for n in names], seed)
     options = parse_option_pairs(args.option)
+    match_options(options)  # checked before the first line is printed
     first = args.first if args.first is not None else first_from_seed(seed)
     fmt = args.format or "duel"
     observer = None

@@ -102,9 +102,9 @@ class MatchRecord:
     def from_json(cls, data: object) -> MatchRecord:
         """Read the JSON form; NotationError names the first field that is wrong. The
         content (legality, scores, result) is checked by replaying the record."""
-        top = _obj(data, "record")
-        _keys(top, "record", ("record", "version", "format", "players", "seed", "first",
-                              "options", "bids", "games", "result"))
+        top = _obj(data, "the top level")
+        _keys(top, "the top level", ("record", "version", "format", "players", "seed",
+                                     "first", "options", "bids", "games", "result"))
         if top["record"] != RECORD_KIND:
             raise NotationError(f"record: 'record' is {top['record']!r}, expected "
                                 f"{RECORD_KIND!r}")
