@@ -4,6 +4,7 @@ non-zero status, never a traceback; random junk arguments included."""
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules.cli import MAX_DEPTH, main
+from shibumi_rules.conformance.server import ReferenceEngine
 
 SPLOOF_START = ("RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "
                 "simultaneous=mover supply=limited")
@@ -199,6 +201,104 @@ def test_replay_from_a_closed_stdin(capsys: pytest.CaptureFixture[str],
     monkeypatch.setattr(sys, "stdin", None)
     code, out, err = run(capsys, "match", "splink", "--replay", "-")
     assert out == "" and "stdin" in one_error_line(code, err)
+
+
+# -- engine and conform ---------------------------------------------------------------
+
+def test_the_engine_with_a_closed_stdin(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", None)
+    code, _, err = run(capsys, "engine")
+    assert "stdin" in one_error_line(code, err)
+
+
+def test_the_engine_answers_a_line_that_is_not_utf8_and_reads_a_bom() -> None:
+    engine = ReferenceEngine()
+    bad = json.loads(engine.handle_line(b"\xff\xfe\n"))
+    assert bad["ok"] is False and "not UTF-8" in bad["error"]["message"]
+    good = json.loads(engine.handle_line(
+        b'\xef\xbb\xbf{"id": 1, "type": "identify", "protocol": 1}\n'))
+    assert good["ok"] is True and good["id"] == 1
+
+
+def test_engine_spec_dir_needs_write_spec(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    code, out, err = run(capsys, "engine", "--spec-dir", str(tmp_path))
+    assert out == "" and "--spec-dir" in one_error_line(code, err)
+
+
+def test_engine_write_spec_to_an_unwritable_folder(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, _, err = run(capsys, "engine", "--write-spec", "--spec-dir", str(blocker / "sub"))
+    assert "cannot write" in one_error_line(code, err)
+
+
+def _vector_line() -> dict[str, object]:
+    """A well-formed vector (for the start position, with one move listed)."""
+    child = {"position": SPLOOF_START, "outcome": {"over": False}}
+    return {"id": "v", "game": "sploof",
+            "options": {"simultaneous": "mover", "supply": "limited"},
+            "position": SPLOOF_START, "outcome": {"over": False}, "moves": ["1c3"],
+            "results": {"1c3": child}}
+
+
+@pytest.mark.parametrize("change, expected", [
+    ({"game": "sploofx"}, "unknown game 'sploofx'"),
+    ({"options": {"supply": "bogus"}}, "supply='bogus'"),
+    ({"options": {"colour": "blue"}}, "unknown option 'colour'"),
+    ({"options": ["supply"]}, "options must be a JSON object"),
+    ({"results": None}, "missing field 'results'"),
+    ({"position": 5}, "position must be a string, not a number"),
+    ({"moves": "1c3"}, "moves must be a JSON list"),
+    ({"results": {"1c3": 5}}, "results['1c3'] must be a JSON object"),
+    ({"moves": ["1e3"]}, "no entry for the move '1e3'"),
+])
+def test_conform_refuses_a_broken_vector_file(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path, change: dict[str, object],
+                                              expected: str) -> None:
+    vector = {**_vector_line(), **change}
+    vector = {k: v for k, v in vector.items() if v is not None}
+    path = tmp_path / "v.jsonl"
+    path.write_text(json.dumps(vector) + "\n")
+    code, _, err = run(capsys, "conform", "--vectors", str(path), "--games", "0",
+                       "--depth", "0", "--quiet")
+    line = one_error_line(code, err)
+    assert code == 2 and "v.jsonl:1" in line and expected in line
+
+
+@pytest.mark.parametrize("content, expected", [
+    (b"\xff\xfe\n", "not UTF-8 text"),
+    (b"not json\n", "not JSON: Expecting value at column 1"),
+])
+def test_conform_refuses_a_vector_file_that_does_not_parse(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes,
+        expected: str) -> None:
+    path = tmp_path / "v.jsonl"
+    path.write_bytes(content)
+    code, _, err = run(capsys, "conform", "--vectors", str(path), "--games", "0",
+                       "--depth", "0", "--quiet")
+    assert code == 2 and expected in one_error_line(code, err)
+
+
+def test_conform_engine_that_is_a_folder_or_not_executable(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "conform", "--engine", str(tmp_path), "--quiet")
+    assert code == 2 and "it is a folder" in one_error_line(code, err)
+    script = tmp_path / "engine.py"
+    script.write_text("print('hello')\n")
+    script.chmod(0o644)
+    code, _, err = run(capsys, "conform", "--engine", str(script), "--quiet")
+    assert code == 2 and "not executable" in one_error_line(code, err)
+
+
+def test_conform_says_why_a_run_that_stopped_early_failed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    engine = f"{shlex.quote(sys.executable)} -c pass"
+    code, out, _ = run(capsys, "conform", "--engine", engine, "--quiet")
+    assert code == 1
+    assert "result: NOT CONFORMANT: the run stopped early" in out
 
 
 # -- random junk ------------------------------------------------------------------------

@@ -8,7 +8,8 @@ import os
 import sys
 from pathlib import Path
 
-from ..cli import command
+from ..cli import command, one_line
+from ..errors import OptionError
 from ..game import parse_option_pairs
 from ..games import GAME_NAMES
 from . import report
@@ -30,6 +31,9 @@ def _configure_engine(p: argparse.ArgumentParser) -> None:
 @command("engine", "serve the reference engine over the engine protocol (stdin/stdout)",
          _configure_engine)
 def _engine(args: argparse.Namespace) -> int:
+    if args.spec_dir is not None and not (args.write_spec or args.check):
+        raise OptionError("--spec-dir says where --write-spec writes; it needs "
+                          "--write-spec or --check")
     if args.write_spec or args.check:
         from .spec_files import default_spec_dir, write_spec
 
@@ -104,7 +108,7 @@ def _conform(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except UsageError as err:
-        print(f"error: {err.message}", file=sys.stderr)
+        print(f"error: {one_line(err.message)}", file=sys.stderr)
         return 2
 
 

@@ -118,7 +118,7 @@ class EngineProcess:
         except OSError as err:
             self.proc = None
             raise EngineFailure("start", f"cannot start {self.argv[0]!r}: "
-                                         f"{err.strerror or err}") from None
+                                         f"{_start_problem(self.argv[0], err)}") from None
         self.starts += 1
         self._out.clear()
         self._discarding = False
@@ -331,3 +331,13 @@ def _add_stray(exchange: Exchange, kind: str, excerpt: str) -> None:
     exchange.stray_count += 1
     if len(exchange.strays) < _KEEP_STRAYS:
         exchange.strays.append(Stray(kind, excerpt))
+
+
+def _start_problem(program: str, err: OSError) -> str:
+    """Why a program did not start, with the usual fix when it is not a program."""
+    if os.path.isdir(program):
+        return "it is a folder, not a program"
+    if isinstance(err, PermissionError) and os.path.isfile(program):
+        return ("permission denied: the file is not executable (make it executable, or "
+                "name its interpreter first, e.g. 'python3 engine.py')")
+    return str(err.strerror or err)

@@ -133,6 +133,8 @@ def text(result: RunResult, reference: dict[str, AnyGame]) -> str:
     failing = sorted({rule for item in items for rule in item.rules})
     if result.conformant:
         out.append("result: CONFORMANT (no divergence from the reference)")
+    elif not items and result.aborted:
+        out.append("result: NOT CONFORMANT: the run stopped early (see above)")
     else:
         rules = f" involving {', '.join(failing)}" if failing else ""
         out.append(f"result: NOT CONFORMANT: {len(items)} distinct divergence(s){rules}")

@@ -219,9 +219,13 @@ class ReferenceEngine:
         import json
 
         try:
-            request = json.loads(line)
+            text = line.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            return encode(error_response(None, "request", f"not UTF-8 text (byte "
+                                                          f"{err.start}: {err.reason})"))
+        try:
+            request = json.loads(text)
         except (ValueError, RecursionError) as err:
-            text = line.decode("utf-8", "replace")
             return encode(error_response(sniff_id(text), "request",
                                          f"not a JSON object: {err}"))
         return encode(self.handle(request))
@@ -229,6 +233,9 @@ class ReferenceEngine:
     def serve(self, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None
               ) -> int:
         """Answer requests line by line until end of input."""
+        if (stdin is None and sys.stdin is None) or (stdout is None and sys.stdout is None):
+            raise ShibumiError("the engine needs stdin and stdout open (one request, "
+                               "then one response, per line)")
         source = stdin if stdin is not None else sys.stdin.buffer
         sink = stdout if stdout is not None else sys.stdout.buffer
         for line in source:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
+from ..errors import ShibumiError
 from .client import EngineProcess
 from .harness import main_module_argv
 from .protocol import Message, schema_documents
@@ -81,13 +82,19 @@ def write_spec(folder: Path, check: bool = False) -> int:
     files = rendered_files()
     for name, content in files.items():
         path = folder / name
-        current = path.read_text(encoding="utf-8") if path.exists() else None
+        try:
+            current = path.read_text(encoding="utf-8") if path.is_file() else None
+        except (OSError, UnicodeDecodeError):
+            current = None  # unreadable counts as out of date
         if current == content:
             continue
         stale.append(name)
         if not check:
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(content, encoding="utf-8")
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                path.write_text(content, encoding="utf-8")
+            except OSError as err:
+                raise ShibumiError(f"cannot write {path}: {err.strerror or err}") from None
     if check and folder.is_dir():  # a file left from an older protocol
         stale += sorted(f"{p.name} (not generated)" for p in folder.iterdir()
                         if p.is_file() and p.name not in files)
