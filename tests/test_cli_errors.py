@@ -4,6 +4,7 @@ non-zero status, never a traceback; random junk arguments included."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -14,6 +15,9 @@ from hypothesis import strategies as st
 
 from shibumi_rules.cli import MAX_DEPTH, main
 from shibumi_rules.conformance.server import ReferenceEngine
+from shibumi_rules.errors import ShibumiError
+from shibumi_rules.tables.perft_files import parse_perft
+from shibumi_rules.tables.registry import generate
 
 SPLOOF_START = ("RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "
                 "simultaneous=mover supply=limited")
@@ -299,6 +303,26 @@ def test_conform_says_why_a_run_that_stopped_early_failed(
     code, out, _ = run(capsys, "conform", "--engine", engine, "--quiet")
     assert code == 1
     assert "result: NOT CONFORMANT: the run stopped early" in out
+
+
+# -- tables ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line, expected", [
+    ("depth 8 banana", "line 2: 'banana' is not a count"),
+    ("depth 8", "line 2: expected 'depth D COUNT'"),
+    ("divide 1 1c3 -5", "line 2: '-5' is not a count"),
+])
+def test_a_malformed_perft_file_names_its_line(line: str, expected: str) -> None:
+    with pytest.raises(ShibumiError, match=re.escape(expected)):
+        parse_perft(f"name start\n{line}\n")
+
+
+def test_a_quick_check_of_a_malformed_perft_file_says_what_to_do(tmp_path: Path) -> None:
+    (tmp_path / "perft").mkdir()
+    for game in ("sploof", "splink"):
+        (tmp_path / "perft" / f"{game}.perft").write_text("name start\ndepth 8 banana\n")
+    with pytest.raises(ShibumiError, match=r"malformed .*'banana' is not a count.*restore"):
+        generate(("perft",), quick=True, root=tmp_path)
 
 
 # -- random junk ------------------------------------------------------------------------

@@ -111,16 +111,29 @@ def parse_perft(text: str) -> list[dict[str, Any]]:
             elif key == "rules":
                 current["rules"] = rest.split()
             elif key == "depth":
-                depth, count = rest.split()
-                current["depths"][int(depth)] = int(count)
+                depth, count = _fields(rest, "depth D COUNT")
+                current["depths"][_count(depth)] = _count(count)
             elif key == "divide":
-                depth, move, count = rest.split()
-                current["divide"].setdefault(int(depth), []).append((move, int(count)))
+                depth, move, count = _fields(rest, "divide D MOVE COUNT")
+                current["divide"].setdefault(_count(depth), []).append((move, _count(count)))
             else:
                 raise ValueError(f"unknown key {key!r}")
         except ValueError as err:
             raise ShibumiError(f"perft file line {number}: {err}") from None
     return blocks
+
+
+def _fields(rest: str, form: str) -> list[str]:
+    fields = rest.split()
+    if len(fields) != form.count(" "):
+        raise ValueError(f"expected {form!r}")
+    return fields
+
+
+def _count(text: str) -> int:
+    if not text.isascii() or not text.isdigit():
+        raise ValueError(f"{text!r} is not a count")
+    return int(text)
 
 
 def committed_counts(text: str) -> Counts:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Final
 
 from .. import spec
+from ..errors import ShibumiError
 from .game_tables import splink_table, sploof_table
 from .geometry_tables import points_table, relations_table
 from .index_table import rules_index_table
@@ -47,7 +48,13 @@ def _perft(game: str) -> Callable[[Path, bool], list[GeneratedFile]]:
     def make(root: Path, quick: bool) -> list[GeneratedFile]:
         committed = root / "perft" / f"{game}.perft"
         if quick and committed.is_file():
-            reuse = committed_counts(committed.read_text(encoding="utf-8"))
+            try:
+                reuse = committed_counts(committed.read_text(encoding="utf-8"))
+            except (ShibumiError, UnicodeDecodeError) as err:
+                raise ShibumiError(
+                    f"spec/perft/{game}.perft is malformed ({err}), so the quick check "
+                    "cannot reuse its large counts: restore it, or regenerate it with "
+                    "`shibumi-rules tables --only perft` (slow)") from None
             return [perft_file(game, reuse, CHECK_BUDGET)]
         return [perft_file(game)]
     return make
