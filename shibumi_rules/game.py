@@ -63,6 +63,12 @@ def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def require_depth(depth: int) -> None:
+    """Perft depths are counted in plies from zero."""
+    if depth < 0:
+        raise OptionError(f"depth {depth}: expected a non-negative integer")
+
+
 class Game(ABC, Generic[S, M]):
     """A Shibumi game: rules, notation and outcome. Subclasses implement the abstract
     methods; perft and move-text helpers come for free."""
@@ -169,6 +175,7 @@ class Game(ABC, Generic[S, M]):
 
     def perft(self, state: S, depth: int) -> int:
         """Leaves of the legal-move tree at ``depth``; finished games have no children."""
+        require_depth(depth)
         if depth == 0:
             return 1
         if self.is_over(state):

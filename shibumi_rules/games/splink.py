@@ -50,7 +50,7 @@ from typing import Any, Final
 from ..board import Board, valid_locations
 from ..diagram import render
 from ..errors import IllegalMoveError, OptionError
-from ..game import Game
+from ..game import Game, require_depth
 from ..geometry import ALL, NAMES, SUPPORTEE_MASK, SUPPORTER_MASK, Mask, Point, points_of
 from ..notation import Colour
 from . import splink_notation as notation
@@ -162,12 +162,16 @@ class Splink(Game[SplinkState, SplinkMove]):
         return count_mask_moves(state.red, state.white, state.rules.unlimited)
 
     def perft(self, state: SplinkState, depth: int) -> int:
+        require_depth(depth)
         return fast_perft(state, depth)
 
     def play(self, state: SplinkState, move: SplinkMove) -> SplinkState:
         reason = end_reason(state)
         if reason is not None:
             sentence, rule = REASONS[reason]
+            if reason == REASON_MAX_TURNS:
+                sentence = (f"{state.turns} turns have been played "
+                            f"(max_turns={state.rules.max_turns})")
             raise IllegalMoveError(f"the game is over: {sentence}", rule)
         if isinstance(move, PlaceMove):
             red, white = self._place_pair(state, move)

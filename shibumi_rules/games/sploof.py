@@ -44,13 +44,14 @@ Outcome
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, Final
 
 from ..board import Board
 from ..diagram import render
 from ..errors import IllegalMoveError, OptionError
-from ..game import Game, OptionSpec
+from ..game import Game, OptionSpec, require_depth
 from ..notation import Colour
 from . import sploof_notation as notation
 from . import sploof_perft
@@ -120,8 +121,8 @@ class Sploof(Game[SploofState, SploofMove]):
         result = outcome(state)
         if result.over:
             rule = "SPF-END-1" if result.reason == "no-legal-move" else "SPF-WIN-1"
-            raise IllegalMoveError(f"the game is over ({outcome_text(state, result)})",
-                                   rule)
+            verdict = re.sub(r" \[[A-Z0-9, -]+\]$", "", outcome_text(state, result))
+            raise IllegalMoveError(f"the game is over ({verdict})", rule)
         check_move(state, move)
         return apply_move(state, move)
 
@@ -166,6 +167,7 @@ class Sploof(Game[SploofState, SploofMove]):
 
     def perft(self, state: SploofState, depth: int) -> int:
         """Same count as the generic perft, through ``sploof_perft``."""
+        require_depth(depth)
         if depth == 0:
             return 1
         if outcome(state).over:
