@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from shibumi_rules.games.splink import GAME, end_reason
 from shibumi_rules.games.splink_state import SplinkState
 
+from .game_strategies import random_game
+
 OPTIONS = st.fixed_dictionaries({
     "supply": st.sampled_from(("limited", "unlimited")),
     "max_turns": st.sampled_from(("none", "none", "none", "12")),
@@ -21,15 +23,7 @@ OPTIONS = st.fixed_dictionaries({
 def games(draw: st.DrawFn, max_moves: int = 80) -> list[SplinkState]:
     """The states of a random game from the start, the start first; it stops after
     ``max_moves`` moves or when the game is over."""
-    state = GAME.start(draw(OPTIONS))
-    states = [state]
-    for _ in range(draw(st.integers(0, max_moves))):
-        moves = GAME.legal_moves(state)
-        if not moves:
-            break
-        state = GAME.play(state, draw(st.sampled_from(moves)))
-        states.append(state)
-    return states
+    return random_game(draw, GAME, GAME.start(draw(OPTIONS)), max_moves)
 
 
 @st.composite

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from shibumi_rules.games.sploof import GAME, SploofState
 
+from .game_strategies import random_game
+
 FIRST = st.sampled_from(("white", "black"))
 OPTIONS = st.fixed_dictionaries({
     "supply": st.sampled_from(("limited", "unlimited")),
@@ -21,15 +23,7 @@ OPTIONS = st.fixed_dictionaries({
 def games(draw: st.DrawFn, max_moves: int = 60) -> list[SploofState]:
     """The states of a random game from the start, the start first; it stops after
     ``max_moves`` moves or when the game is over."""
-    state = GAME.start(draw(OPTIONS), draw(FIRST))
-    states = [state]
-    for _ in range(draw(st.integers(0, max_moves))):
-        moves = GAME.legal_moves(state)
-        if not moves:
-            break
-        state = GAME.play(state, draw(st.sampled_from(moves)))
-        states.append(state)
-    return states
+    return random_game(draw, GAME, GAME.start(draw(OPTIONS), draw(FIRST)), max_moves)
 
 
 @st.composite

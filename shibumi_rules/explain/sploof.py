@@ -22,6 +22,7 @@ from ..games.sploof_rules import (
     REMOVAL_GAIN,
     SploofMove,
     SploofState,
+    no_move_detail,
     opponent,
     outcome,
     outcome_text,
@@ -213,30 +214,12 @@ def _outcome_steps(after: SploofState) -> list[Step]:
                           "the game is drawn", None, ("SPF-WIN-1",)))
     elif result.reason == REASON_NO_MOVE:
         steps.append(Step("SPF-END-1", f"{to_move.label}, to move, has no legal move "
-                          f"({_no_move_detail(after)}): {to_move.label} loses", None,
+                          f"({no_move_detail(after)}): {to_move.label} loses", None,
                           ("SPF-RUL-3",)))
     else:
         steps.append(Step("SPF-TURN-1", f"no line for either player and {to_move.label} "
                           f"has a legal move: the game goes on, {to_move.label} to move"))
     return steps
-
-
-def _no_move_detail(state: SploofState) -> str:
-    colour = state.turn
-    if state.stock[colour] == 0:
-        place = "no ball in stock"
-    else:
-        place = f"{_balls(state.stock[colour])} in stock but no valid location is left " \
-                "(the pyramid is complete)"
-    reds = state.board.masks[Colour.RED]
-    if not reds:
-        remove = "no red ball to remove"
-    elif not reds & ~pinned(state.board.occupied):
-        remove = "every red ball is pinned"
-    else:
-        remove = (f"a removal needs {REMOVAL_GAIN} balls in the supply, which holds "
-                  f"{state.supply[colour]}")
-    return f"{place}; {remove}"
 
 
 # -- pictures --------------------------------------------------------------------------

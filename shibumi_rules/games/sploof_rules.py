@@ -269,7 +269,7 @@ def outcome_text(state: SploofState, result: Outcome | None = None) -> str:
     mover = opponent(state.turn)
     if result.reason == REASON_NO_MOVE:
         loser = state.turn
-        why = _no_move_detail(state)
+        why = no_move_detail(state)
         return (f"{mover.label} wins: {loser.label} has no legal move ({why}) "
                 f"[SPF-END-1, SPF-RUL-3]")
     assert result.reason is not None
@@ -287,7 +287,8 @@ def outcome_text(state: SploofState, result: Outcome | None = None) -> str:
             f"the mover wins under simultaneous=mover [{rule}]")
 
 
-def _no_move_detail(state: SploofState) -> str:
+def no_move_detail(state: SploofState) -> str:
+    """Why the player to move has neither a placement nor a removal (SPF-END-1)."""
     colour = state.turn
     if state.stock[colour] == 0:
         place = "empty stock"
