@@ -47,12 +47,16 @@ def test_without_a_question_the_position_is_described(
     assert answer["moves"]["place"] == ["1c5", "1e5", "2b2", "2d2", "2f2"]
 
 
-def test_a_second_positional_move_is_an_error_with_the_fix(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "sploof", "--moves", "1c3", "1e3", "1c5")
-    assert status == 1 and out == ""
-    assert err.count("\n") == 1
-    assert 'pass them as one argument: --moves "1c3 1e3" 1c5' in err
+@pytest.mark.parametrize("argv", [
+    ("sploof", "--moves", "1c3", "1e3", "1c5"),
+    ("sploof", "1c3", "1e3", "1c5"),
+])
+def test_the_last_positional_move_is_the_question(
+        capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    """The issue's form ``explain sploof --moves ... 3c3``: moves, then the question."""
+    report = _json(capsys, *argv)
+    assert report["question"] == argv[-1]
+    assert report["moves_played"] == [m for m in argv[1:-1] if m != "--moves"]
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -131,5 +135,6 @@ def test_help_documents_how_moves_and_question_are_told_apart(
     with pytest.raises(SystemExit):
         main(["explain", "--help"])
     out = capsys.readouterr().out
-    assert "--moves takes ONE argument" in out
+    assert "LAST move written without --moves" in out
+    assert "explain sploof --moves 1c3 1e3 3c3" in out
     assert 'explain sploof --moves "1c3 1e3" 3c3' in out

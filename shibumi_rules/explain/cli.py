@@ -8,7 +8,7 @@ import json
 import sys
 
 from ..cli import command
-from ..errors import NotationError, OptionError, ShibumiError
+from ..errors import OptionError, ShibumiError
 from ..game import parse_option_pairs
 from ..games import GAME_NAMES, get_game
 from .output import render_report_svg, render_text, report_json
@@ -16,13 +16,15 @@ from .report import Setup, explain, split_moves
 
 USAGE_NOTE = """\
 how the moves and the question are told apart:
-  --moves takes ONE argument holding one or more moves separated by spaces or commas,
-  and may be repeated; the moves are played in order from the start position (or from
-  --position). QUESTION is the single positional move after GAME. So
-    explain sploof --moves "1c3 1e3" 3c3      asks about 3c3 after 1c3 1e3
+  The moves are played in order from the start position (or from --position); the
+  LAST move written without --moves in front of it is the question. --moves takes
+  one argument (moves separated by spaces or commas) and may be repeated; further
+  moves after it, up to the question, are played too. So
+    explain sploof --moves 1c3 1e3 3c3        asks about 3c3 after 1c3 1e3
+    explain sploof --moves "1c3 1e3" 3c3      the same
     explain sploof --moves 1c3,1e3 3c3        the same
-    explain sploof --moves 1c3 --moves 1e3    no question: the state after 1c3 1e3
-  A second positional move is an error (quote the --moves list instead).
+    explain sploof --moves "1c3 1e3"          no question: the state after 1c3 1e3
+    explain sploof --moves 1c3 --moves 1e3    the same
 
 If a move of --moves is illegal, the replay stops there and that move is explained
 (exit status 1). An illegal QUESTION is an answer, not an error (exit status 0).
@@ -41,7 +43,8 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=GAME_NAMES)
     p.add_argument("question", nargs="*", default=[], metavar="QUESTION",
                    help="a move (e.g. 3c3, x1a1, R1a1+W1c1): is it legal, and what happens "
-                        "if it is played? Without it: the state of the position")
+                        "if it is played? Without it: the state of the position. Moves "
+                        "written before it are played first")
     p.add_argument("--position", help="ask about this position (notation) instead of the start")
     p.add_argument("--moves", action="append", default=[], metavar="M",
                    help="moves to play first: one argument, moves separated by spaces or "
@@ -61,14 +64,13 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="leave the text diagrams out of the text output")
 
 
-def _question(parts: list[str], moves: tuple[str, ...]) -> str | None:
-    """The one positional move; more than one is a usage error with the fix spelt out."""
-    if len(parts) > 1:
-        wanted = " ".join((*moves, *parts[:-1]))
-        raise NotationError(
-            f"explain takes one question move, got {len(parts)} ({' '.join(parts)}); to "
-            f"play moves first pass them as one argument: --moves \"{wanted}\" {parts[-1]}")
-    return parts[0] if parts else None
+def _moves_and_question(parts: list[str], moves: tuple[str, ...]
+                        ) -> tuple[tuple[str, ...], str | None]:
+    """Positional moves: all but the last are played after ``--moves``; the last is the
+    question (as in ``explain sploof --moves 1c3 1e3 3c3``)."""
+    if not parts:
+        return moves, None
+    return (*moves, *parts[:-1]), parts[-1]
 
 
 @command("explain", "explain a move (legal? what happens?) or a position, citing the rules",
@@ -78,8 +80,7 @@ def _explain(args: argparse.Namespace) -> int:
         raise OptionError("--svg - prints the SVG instead of the text or JSON; it cannot "
                           "be used with --json (write the SVG to a file instead)")
     game = get_game(args.game)
-    moves = split_moves(args.moves)
-    question = _question(args.question, moves)
+    moves, question = _moves_and_question(args.question, split_moves(args.moves))
     if args.position is not None and (args.first is not None or args.seed is not None):
         raise ShibumiError("--first and --seed choose the start position; they cannot be "
                            "used with --position")
