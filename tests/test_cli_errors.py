@@ -366,3 +366,11 @@ def _integer(word: str) -> int:
         return int(word)
     except ValueError:
         return 0
+
+
+def test_tables_full_without_check_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--full`` only changes ``--check``; alone it would silently do nothing."""
+    code, out, err = run(capsys, "tables", "--full")
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1
+    assert "use tables --check --full" in err
