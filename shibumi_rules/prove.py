@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -28,6 +29,14 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="include each theorem's time in the JSON report")
     p.add_argument("--details", action="store_true",
                    help="after the table, print each theorem's summary and counterexamples")
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a report path that cannot be written before spending time on proofs."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise OptionError(f"cannot write the report to {path}: "
+                          f"{'it is a folder' if path.is_dir() else 'no writable folder'}")
 
 
 @command("prove", "prove the rules' invariants with Z3 and report", _configure)
@@ -54,6 +63,8 @@ def _prove(args: argparse.Namespace) -> int:
         print(f"[{number}/{total}] {entry.theorem.name}: {entry.status} "
               f"({entry.seconds:.2f} s)", file=sys.stderr, flush=True)
 
+    if args.report:
+        _check_writable(Path(args.report))
     entries = report.run(chosen, progress)
     document = report.to_json(entries, timings=args.timings)
     if args.report:

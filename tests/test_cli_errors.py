@@ -374,3 +374,11 @@ def test_tables_full_without_check_is_refused(capsys: pytest.CaptureFixture[str]
     assert code == 1 and out == ""
     assert err.count("\n") == 1
     assert "use tables --check --full" in err
+
+
+def test_prove_refuses_an_unwritable_report_before_proving(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "prove", "--report", str(tmp_path / "no" / "r.json"))
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and "no writable folder" in err
+    assert "[1/" not in err, "no theorem ran"
