@@ -12,7 +12,7 @@ import z3
 
 from shibumi_rules.board import Board
 from shibumi_rules.diagram import render
-from shibumi_rules.games.splink_score import INNER_POINTS, SCORING_PAIRS
+from shibumi_rules.games.splink.score import INNER_POINTS, SCORING_PAIRS
 from shibumi_rules.geometry import AT_TOP_VIEW, COORDS, LEVEL_MASKS, LEVELS, NAMES, points_of
 
 from . import model

@@ -10,7 +10,7 @@ from typing import Any
 import z3
 
 from shibumi_rules.diagram import render
-from shibumi_rules.games.sploof_lines import LINES
+from shibumi_rules.games.sploof.lines import LINES
 from shibumi_rules.geometry import COORDS, LEVEL_MASKS, TOUCHING_PAIRS, points_of
 
 from . import model

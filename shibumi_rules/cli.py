@@ -18,9 +18,7 @@ from .board import Board
 from .diagram import render
 from .errors import IllegalMoveError, OptionError, ShibumiError
 from .game import Game, parse_option_pairs
-from .games import GAME_NAMES, get_game
-
-SPLOOF_START_BOARD = "RRRR,R..R,R..R,RRRR/...,...,.../..,../."
+from .games import bundles, game_names, get_game
 
 MAX_DEPTH = 64
 """The deepest perft the command line accepts. Counts grow exponentially, so nothing
@@ -57,6 +55,11 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
+def first_player_help() -> str:
+    """What ``--first`` takes in each game, from the games' bundles."""
+    return "; ".join(f"{b.title}: {b.first_help}" for b in bundles())
+
+
 def check_depth(depth: int, what: str = "depth") -> int:
     """A perft depth from the command line: 0 to ``MAX_DEPTH``, else an OptionError."""
     if not 0 <= depth <= MAX_DEPTH:
@@ -68,10 +71,11 @@ def check_depth(depth: int, what: str = "depth") -> int:
 # -- show and geometry -------------------------------------------------------------
 
 def _configure_show(p: argparse.ArgumentParser) -> None:
+    first = bundles()[0].title
     p.add_argument("board", nargs="?", default=None,
-                   help="board field of position notation (default: the Sploof setup), "
+                   help=f"board field of position notation (default: the {first} setup), "
                         "or with --game a whole position (default: the game's start)")
-    p.add_argument("--game", choices=GAME_NAMES,
+    p.add_argument("--game", choices=game_names(),
                    help="read the argument as a whole position of this game")
 
 
@@ -82,7 +86,12 @@ def _show(args: argparse.Namespace) -> int:
         state = game.start() if args.board is None else game.parse_position(args.board)
         print(game.describe(state))
     else:
-        print(render(Board.from_text(SPLOOF_START_BOARD if args.board is None else args.board)))
+        if args.board is None:
+            game = bundles()[0].game()
+            board = game.board(game.start())
+        else:
+            board = Board.from_text(args.board)
+        print(render(board))
     return 0
 
 
@@ -99,7 +108,7 @@ def add_game_arguments(p: argparse.ArgumentParser, with_moves: bool = True,
                        ) -> None:
     """The arguments shared by moves, play and perft (a contract: keep them exact);
     ``before_moves`` adds positionals that come between GAME and the moves."""
-    p.add_argument("game", choices=GAME_NAMES, help="the game")
+    p.add_argument("game", choices=game_names(), help="the game")
     if before_moves is not None:
         before_moves(p)
     if with_moves:
@@ -109,8 +118,7 @@ def add_game_arguments(p: argparse.ArgumentParser, with_moves: bool = True,
     p.add_argument("--position", metavar="P",
                    help="start from this position (notation) instead of the start")
     p.add_argument("--first", metavar="PLAYER",
-                   help="who moves first from the start (Sploof: white, the default, "
-                        "or black; Splink fixes it: the attractor)")
+                   help=f"who moves first from the start ({first_player_help()})")
     p.add_argument("--seed", type=int, metavar="N",
                    help="instead of --first, draw the first player at random, reproducibly")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
@@ -217,7 +225,8 @@ def _load_plugins() -> None:
     """Import the modules that register further subcommands (spec, proofs, ...)."""
     from importlib import import_module
 
-    for module in _PLUGIN_MODULES:
+    modules = _PLUGIN_MODULES + tuple(m for b in bundles() for m in b.command_modules())
+    for module in modules:
         try:
             import_module(module)
         except ModuleNotFoundError as err:
@@ -227,7 +236,6 @@ def _load_plugins() -> None:
 
 _PLUGIN_MODULES = (
     "shibumi_rules.bench",  # bench
-    "shibumi_rules.games.splink_match",  # match
     "shibumi_rules.tables.cli",  # tables
     "shibumi_rules.prove",  # prove
     "shibumi_rules.conformance.cli",  # engine, conform

@@ -10,6 +10,11 @@ Errors that come from a broken rule carry its ID (``rule_id``), as listed in ``s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .verdict import Verdict
+
 
 class ShibumiError(ValueError):
     """Base of every error this package raises on bad input."""
@@ -34,7 +39,18 @@ class PositionError(ShibumiError):
 
 
 class IllegalMoveError(ShibumiError):
-    """A well-formed move that the rules forbid in this position."""
+    """A well-formed move that the rules forbid in this position. ``verdict`` is the
+    engine's verdict on the rule the move breaks, with its evidence."""
+
+    def __init__(self, message: str, rule_id: str | None = None,
+                 verdict: Verdict | None = None) -> None:
+        super().__init__(message, rule_id)
+        self.verdict = verdict
+
+    @classmethod
+    def from_verdict(cls, verdict: Verdict) -> IllegalMoveError:
+        """The error for a failing verdict: its sentence and its rule."""
+        return cls(verdict.text, verdict.rule, verdict)
 
 
 class OptionError(ShibumiError):

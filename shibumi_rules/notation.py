@@ -33,6 +33,8 @@ class Colour(IntEnum):
 
 COLOUR_OF_LETTER = {c.letter: c for c in Colour}
 EMPTY = "."
+EMPTY_BOARD = "....,....,....,..../...,...,.../..,../."
+"""The board field of an empty pyramid."""
 
 
 def parse_point(text: str) -> Point:

@@ -20,15 +20,23 @@ from typing import Any, Final, Literal
 
 from .errors import ShibumiError
 
-Scope = Literal["shibumi", "sploof", "splink"]
+Scope = str
+"""``shibumi`` for the system's rules, else the name of the game a rule belongs to."""
 Kind = Literal["rule", "ruling"]
 
-SCOPE_OF_PREFIX: Final[dict[str, Scope]] = {"SHB": "shibumi", "SPF": "sploof", "SPK": "splink"}
-"""The ID prefix of each scope: the Shibumi system and the two games."""
+SYSTEM_PREFIX: Final = "SHB"
+"""The ID prefix of the Shibumi system's own rules; each game declares its own."""
 
-ID_PATTERN: Final = re.compile(r"\b(?:SHB|SPF|SPK)-[A-Z]+-\d+\b")
+ID_PATTERN: Final = re.compile(r"\b[A-Z]{3}-[A-Z]+-\d+\b")
 """Matches a rule or ruling ID anywhere in a text (``SHB-DROP-1``, ``SPK-RUL-10``)."""
-RULING_PATTERN: Final = re.compile(r"^(?:SPF|SPK|SHB)-RUL-\d+$")
+RULING_PATTERN: Final = re.compile(r"^[A-Z]{3}-RUL-\d+$")
+
+
+def scope_of_prefix() -> dict[str, Scope]:
+    """The ID prefix of each scope: the Shibumi system, then each registered game."""
+    from .games import bundles
+
+    return {SYSTEM_PREFIX: "shibumi", **{b.prefix: b.name for b in bundles()}}
 
 
 class SpecError(ShibumiError):
@@ -189,7 +197,11 @@ def scope_of(entry_id: str) -> Scope:
     """The scope an ID's prefix names (SpecError for a malformed ID)."""
     if not ID_PATTERN.fullmatch(entry_id):
         raise SpecError(f"malformed rule or ruling ID {entry_id!r}: expected e.g. SHB-DROP-1")
-    return SCOPE_OF_PREFIX[entry_id[:3]]
+    scopes = scope_of_prefix()
+    if entry_id[:3] not in scopes:
+        raise SpecError(f"rule or ruling ID {entry_id!r}: no game has the prefix "
+                        f"{entry_id[:3]} (known: {', '.join(scopes)})")
+    return scopes[entry_id[:3]]
 
 
 # -- loading -------------------------------------------------------------------------

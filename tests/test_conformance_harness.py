@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from shibumi_rules.cli import main
-from shibumi_rules.conformance.attribution import analyst_for
+from shibumi_rules.conformance.attribution import attributor_for
 from shibumi_rules.conformance.client import EngineProcess
 from shibumi_rules.conformance.harness import Config, Harness
 from shibumi_rules.conformance.nodes import Node
@@ -21,11 +21,12 @@ from shibumi_rules.conformance.results import Divergence, PhaseStats, Recorder
 from shibumi_rules.conformance.server import available_games
 from shibumi_rules.conformance.vectors import default_vector_files
 from shibumi_rules.games import get_game
-from shibumi_rules.games.sploof_rules import SploofState
-from shibumi_rules.tables.positions import NAMED
+from shibumi_rules.games.sploof.rules import SploofState
+from shibumi_rules.tables.positions import all_named
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "engines"
+NAMED = all_named()
 NAMED_POSITIONS = {(p.game, p.name): p for game in NAMED.values() for p in game}
 
 
@@ -145,7 +146,7 @@ def test_a_divergence_found_by_perft_is_traced_to_its_position(
     harness = Harness(process, Config(), available_games())
     harness.session.open()
     try:
-        found = harness.perft_descent(root, 3, analyst_for(game), PhaseStats())
+        found = harness.perft_descent(root, 3, attributor_for(game), PhaseStats())
     finally:
         harness.session.close()
     assert found >= 1
@@ -315,7 +316,7 @@ def test_a_wrong_sploof_outcome_names_why_the_line_counts_or_not(
     else:
         assert not reference["over"]
         engine = {"over": True, "winner": credited, "draw": False, "reason": "line"}
-    rules = analyst_for(game).outcome(game, after, reference, engine)
+    rules = attributor_for(game).outcome(game, after, reference, engine)
     assert rules[:len(expected_rules)] == expected_rules
 
 
@@ -332,7 +333,7 @@ def test_a_perft_the_engine_cannot_answer_still_finds_the_broken_rule() -> None:
     harness = Harness(process, Config(), available_games())
     harness.session.open()
     try:
-        found = harness.perft_descent(root, 3, analyst_for(game), PhaseStats())
+        found = harness.perft_descent(root, 3, attributor_for(game), PhaseStats())
     finally:
         harness.session.close()
     kinds = {item.kind: item for item in harness.recorder.divergences}

@@ -12,20 +12,20 @@ from hypothesis import strategies as st
 from shibumi_rules import spec
 from shibumi_rules.board import pinned, supporting_exactly_one
 from shibumi_rules.errors import IllegalMoveError
-from shibumi_rules.explain import splink as splink_explain
-from shibumi_rules.explain import sploof as sploof_explain
 from shibumi_rules.explain.model import Step
-from shibumi_rules.explain.sploof_lines import view
 from shibumi_rules.games import get_game
-from shibumi_rules.games.splink_state import (
+from shibumi_rules.games.splink import explain as splink_explain
+from shibumi_rules.games.splink.state import (
     PlaceMove,
     RemoveMove,
     Rules,
     SplinkState,
     make_state,
 )
-from shibumi_rules.games.sploof_lines import LINES, holds
-from shibumi_rules.games.sploof_rules import SploofMove, SploofState
+from shibumi_rules.games.sploof import explain as sploof_explain
+from shibumi_rules.games.sploof.explain_lines import view
+from shibumi_rules.games.sploof.lines import LINES, holds
+from shibumi_rules.games.sploof.rules import SploofMove, SploofState
 from shibumi_rules.geometry import NUM_POINTS, points_of
 from shibumi_rules.notation import Colour
 

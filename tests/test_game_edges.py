@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from shibumi_rules.errors import IllegalMoveError, OptionError
-from shibumi_rules.games import GAME_NAMES, get_game
+from shibumi_rules.games import game_names, get_game
 
 
-@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("name", game_names())
 def test_negative_perft_depth_is_refused(name: str) -> None:
     game = get_game(name)
     with pytest.raises(OptionError, match="depth -1"):

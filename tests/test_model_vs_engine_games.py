@@ -19,9 +19,9 @@ from proofs.logic import PY_ARITH, PY_LOGIC
 from shibumi_rules.board import valid_locations
 from shibumi_rules.game import Game
 from shibumi_rules.games import get_game
-from shibumi_rules.games.splink_mechanics import can_draw, removable
-from shibumi_rules.games.sploof_lines import lines_of
-from shibumi_rules.games.sploof_rules import removals
+from shibumi_rules.games.splink.mechanics import can_draw, removable
+from shibumi_rules.games.sploof.lines import lines_of
+from shibumi_rules.games.sploof.rules import removals
 from shibumi_rules.geometry import INDEX_OF_NAME, points_of
 from shibumi_rules.notation import Colour
 

@@ -14,7 +14,7 @@ from proofs import sploof_model as sm
 from proofs.solver import Outcome
 from proofs.theorems import by_name
 from shibumi_rules.games import get_game
-from shibumi_rules.games.sploof_lines import LINES
+from shibumi_rules.games.sploof.lines import LINES
 
 SPLINK = get_game("splink")
 SPLOOF = get_game("sploof")

@@ -13,7 +13,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from shibumi_rules import spec
-from shibumi_rules.games import GAME_NAMES, get_game
+from shibumi_rules.games import game_names, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "spec"
@@ -89,7 +89,7 @@ def test_implemented_by_names_real_code() -> None:
 
 def test_every_option_of_every_game_has_a_ruling_with_matching_alternatives() -> None:
     s = spec.current()
-    for name in GAME_NAMES:
+    for name in game_names():
         for option in get_game(name).options:
             ruling = s.ruling_for_option(spec.scope_of(option.ruling), option.name)
             assert ruling.id == option.ruling and ruling.scope == name

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules.errors import IllegalMoveError, NotationError, OptionError
-from shibumi_rules.games.splink import GAME, score
-from shibumi_rules.games.splink_matches import (
+from shibumi_rules.games.splink.game import GAME, score
+from shibumi_rules.games.splink.matches import (
     MatchObserver,
     first_from_seed,
     make_players,
@@ -22,14 +22,14 @@ from shibumi_rules.games.splink_matches import (
     replay_match,
     run_match,
 )
-from shibumi_rules.games.splink_players import GreedyPlayer, RandomPlayer
-from shibumi_rules.games.splink_records import (
+from shibumi_rules.games.splink.players import GreedyPlayer, RandomPlayer
+from shibumi_rules.games.splink.records import (
     BidRecord,
     GameRecord,
     MatchRecord,
     MatchResult,
 )
-from shibumi_rules.games.splink_state import Role, SplinkMove, SplinkState
+from shibumi_rules.games.splink.state import Role, SplinkMove, SplinkState
 
 SHORT = {"max_turns": "10"}
 
@@ -60,7 +60,7 @@ def test_duel_plays_two_games_with_roles_switched() -> None:
 
 
 def _duel(scores: tuple[int, int]) -> MatchResult:
-    from shibumi_rules.games.splink_matches import _result
+    from shibumi_rules.games.splink.matches import _result
 
     games = [GameRecord(1, (), scores[0], "max-turns"), GameRecord(2, (), scores[1],
                                                                     "max-turns")]
@@ -88,7 +88,7 @@ def test_bid_match_first_to_pass_is_repulsor_and_the_bid_decides() -> None:
 
 
 def test_bid_reached_exactly_wins() -> None:
-    from shibumi_rules.games.splink_matches import _result
+    from shibumi_rules.games.splink.matches import _result
 
     bids = [BidRecord(1, 3), BidRecord(2, None)]
     assert _result("bid", ("a", "b"), 1, bids, [GameRecord(1, (), 3, "max-turns")]).winner == 1

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules.errors import IllegalMoveError
-from shibumi_rules.games.splink import GAME, end_reason, score
-from shibumi_rules.games.splink_state import (
+from shibumi_rules.games.splink.game import GAME, end_reason, score
+from shibumi_rules.games.splink.state import (
     PlaceMove,
     RemoveMove,
     SplinkMove,

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from shibumi_rules.errors import IllegalMoveError, NotationError
-from shibumi_rules.games.splink import GAME, REASONS, end_reason, score
-from shibumi_rules.games.splink_score import (
+from shibumi_rules.games.splink.game import GAME, REASONS, end_reason, score
+from shibumi_rules.games.splink.score import (
     INNER_POINTS,
     MAX_SCORE,
     SCORING_PAIRS,
     score_masks,
 )
-from shibumi_rules.games.splink_state import PlaceMove, RemoveMove, Role, SplinkState
+from shibumi_rules.games.splink.state import PlaceMove, RemoveMove, Role, SplinkState
 from shibumi_rules.geometry import INDEX_OF_NAME, NAMES, TOUCHING_PAIRS
 from shibumi_rules.notation import Colour
 

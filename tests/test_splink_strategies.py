@@ -8,8 +8,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shibumi_rules.games.splink import GAME, end_reason
-from shibumi_rules.games.splink_state import SplinkState
+from shibumi_rules.games.splink.game import GAME, end_reason
+from shibumi_rules.games.splink.state import SplinkState
 
 from .game_strategies import random_game
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from shibumi_rules import geometry as g
 from shibumi_rules.board import Board
-from shibumi_rules.games.sploof_lines import (
+from shibumi_rules.games.sploof.lines import (
     LINE_BY_NAME,
     LINES,
     has_line,

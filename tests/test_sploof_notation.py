@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 
 from shibumi_rules.errors import NotationError, OptionError, PositionError, ShibumiError
-from shibumi_rules.games.sploof import GAME, SploofState
-from shibumi_rules.games.sploof_rules import SploofMove
+from shibumi_rules.games.sploof.game import GAME, SploofState
+from shibumi_rules.games.sploof.rules import SploofMove
 from shibumi_rules.notation import parse_point
 
 from .test_sploof_strategies import positions

@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shibumi_rules.games.sploof import GAME, SploofState
-from shibumi_rules.games.sploof_perft import perft as fast_perft
+from shibumi_rules.games.sploof.game import GAME, SploofState
+from shibumi_rules.games.sploof.perft import perft as fast_perft
 
 from .test_sploof_strategies import positions
 

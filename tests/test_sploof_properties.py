@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from shibumi_rules import geometry as g
 from shibumi_rules.board import Board
 from shibumi_rules.errors import IllegalMoveError
-from shibumi_rules.games.sploof import GAME, SploofState
-from shibumi_rules.games.sploof_rules import PERIMETER, SploofMove, outcome
+from shibumi_rules.games.sploof.game import GAME, SploofState
+from shibumi_rules.games.sploof.rules import PERIMETER, SploofMove, outcome
 from shibumi_rules.notation import Colour
 
 from .test_sploof_strategies import games, positions

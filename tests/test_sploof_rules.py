@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from shibumi_rules.errors import IllegalMoveError, OptionError
-from shibumi_rules.games.sploof import GAME, SploofState
-from shibumi_rules.games.sploof_lines import lines_of
-from shibumi_rules.games.sploof_rules import REASONS, outcome
+from shibumi_rules.games.sploof.game import GAME, SploofState
+from shibumi_rules.games.sploof.lines import lines_of
+from shibumi_rules.games.sploof.rules import REASONS, outcome
 from shibumi_rules.notation import Colour, parse_point
 
 
@@ -222,7 +222,7 @@ def test_complete_pyramid_with_a_free_red_corner_goes_on() -> None:
 def test_every_reason_names_its_rule() -> None:
     assert set(REASONS) == {"line", "opponent-line", "both-lines-mover",
                             "both-lines-draw", "no-legal-move"}
-    assert {rule for rule, _ in REASONS.values()} == {
+    assert {reason.rule for reason in REASONS.values()} == {
         "SPF-WIN-1", "SPF-WIN-2", "SPF-RUL-2", "SPF-END-1"}
 
 

@@ -8,7 +8,7 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shibumi_rules.games.sploof import GAME, SploofState
+from shibumi_rules.games.sploof.game import GAME, SploofState
 
 from .game_strategies import random_game
 

@@ -24,8 +24,8 @@ from jsonschema import Draft202012Validator
 from shibumi_rules import spec
 from shibumi_rules.board import Board
 from shibumi_rules.cli import main
-from shibumi_rules.games.splink_score import score_masks
-from shibumi_rules.games.sploof_lines import has_line
+from shibumi_rules.games.splink.score import score_masks
+from shibumi_rules.games.sploof.lines import has_line
 from shibumi_rules.geometry import COORDS, NAMES, TOUCHING_PAIRS
 from shibumi_rules.notation import Colour
 from shibumi_rules.tables import registry

@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 
 from shibumi_rules import spec
-from shibumi_rules.games import get_game
-from shibumi_rules.games.splink_matches import replay_match
-from shibumi_rules.games.splink_records import MatchRecord
+from shibumi_rules.games import get_bundle, get_game
+from shibumi_rules.games.splink.matches import replay_match
+from shibumi_rules.games.splink.records import MatchRecord
 from shibumi_rules.tables.perft_files import parse_perft
-from shibumi_rules.tables.positions import NAMED, NamedPosition
-from shibumi_rules.tables.vectors import TAGGERS
+from shibumi_rules.tables.positions import NamedPosition, all_named
+
+NAMED = all_named()
 
 SPEC = Path(__file__).resolve().parents[1] / "spec"
 FILES = ("sploof.jsonl", "splink.jsonl", "matches/splink.jsonl")
@@ -33,7 +34,7 @@ def _auto_tags(named: NamedPosition) -> set[str]:
     state = game.parse_position(named.position)
     moves = game.legal_moves(state)
     results = [(c, game.outcome_json(c)) for c in (game.play(state, m) for m in moves)]
-    return TAGGERS[named.game](state, moves, results, game.outcome_json(state))
+    return get_bundle(named.game).tagger()(state, moves, results, game.outcome_json(state))
 
 
 def _named(game: str, name: str) -> NamedPosition:

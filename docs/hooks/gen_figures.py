@@ -37,13 +37,13 @@ def check(condition: bool, what: str) -> None:
 
 
 def _lines(board: Board, colour: Colour) -> list[str]:
-    from shibumi_rules.games.sploof_lines import lines_of
+    from shibumi_rules.games.sploof.lines import lines_of
 
     return [line.name for line in lines_of(board, colour)]
 
 
 def _line_points(name: str) -> tuple[int, ...]:
-    from shibumi_rules.games.sploof_lines import LINE_BY_NAME
+    from shibumi_rules.games.sploof.lines import LINE_BY_NAME
 
     line = LINE_BY_NAME[name]
     if line.kind == "orthogonal":
@@ -320,7 +320,7 @@ def _splink_remove() -> list[Figure]:
 
 
 def _splink_pairs() -> list[Figure]:
-    from shibumi_rules.games.splink_score import INNER_POINTS, SCORING_PAIRS
+    from shibumi_rules.games.splink.score import INNER_POINTS, SCORING_PAIRS
 
     check(len(SCORING_PAIRS) == 60, "60 scoring pairs")
     check(len(TOUCHING_PAIRS) - len(SCORING_PAIRS) == 36, "36 pairs touch an inner point")
@@ -334,7 +334,7 @@ def _splink_pairs() -> list[Figure]:
 
 
 def _splink_score() -> list[Figure]:
-    from shibumi_rules.games.splink_score import INNER_POINTS, SCORING_PAIRS, score_masks
+    from shibumi_rules.games.splink.score import INNER_POINTS, SCORING_PAIRS, score_masks
 
     text = "RWRW,WRWR,RWRW,WRWR/RWR,WRW,RWR/WR,RW/R"
     board = _splink_board(text)
@@ -355,10 +355,10 @@ def _named(game_name: str, name: str) -> tuple[Any, Any]:
     the game and the parsed state."""
     from gen_common import game
 
-    from shibumi_rules.tables.positions import NAMED
+    from shibumi_rules.games import get_bundle
 
     g = game(game_name)
-    found = next(p for p in NAMED[game_name] if p.name == name)
+    found = next(p for p in get_bundle(game_name).named_positions() if p.name == name)
     return g, g.parse_position(found.position)
 
 

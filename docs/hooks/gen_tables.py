@@ -151,7 +151,7 @@ def _extras(site: Site, page: str, name: str) -> str:
     """Pictures of what a game table lists: Sploof's lines, Splink's scoring pairs."""
     if name == "sploof":
         from shibumi_rules.board import Board
-        from shibumi_rules.games.sploof_lines import LINES
+        from shibumi_rules.games.sploof.lines import LINES
         from shibumi_rules.svg import Path as Polyline
 
         def line(kind: str) -> list[Polyline]:

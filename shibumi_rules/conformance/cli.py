@@ -11,7 +11,7 @@ from pathlib import Path
 from ..cli import command, one_line
 from ..errors import OptionError
 from ..game import parse_option_pairs
-from ..games import GAME_NAMES
+from ..games import game_names
 from . import report
 from .client import EngineProcess, split_command
 from .harness import Config, Harness, main_module_argv
@@ -66,7 +66,7 @@ def _configure_conform(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", metavar="CMD",
                    help="the engine's command line (split like a shell would, never run "
                         "through one); default: the reference engine itself")
-    p.add_argument("--game", choices=GAME_NAMES, action="append",
+    p.add_argument("--game", choices=game_names(), action="append",
                    help="check this game only (repeatable; default: every game both play)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="select a ruling's alternative for the games and perft, and only "

@@ -27,7 +27,7 @@ from typing import Any, Final, TextIO
 
 from ..errors import ShibumiError
 from ..game import Game
-from .attribution import Analyst, analyst_for
+from .attribution import Attributor, attributor_for
 from .client import EngineProcess
 from .nodes import Expected, Node, decisive, reference_expectation
 from .protocol import Message
@@ -37,7 +37,6 @@ from .vectors import Vector, default_vector_files, load_vectors
 
 AnyGame = Game[Any, Any]
 
-DEFAULT_DEPTH: Final = {"sploof": 3, "splink": 2}
 """Perft depth per game when ``--depth`` is not given (a few seconds in all)."""
 ILLEGAL_PER_NODE: Final = 2
 MAX_PLIES: Final = 150
@@ -162,7 +161,7 @@ class Harness:
     def _run_game(self, name: str) -> None:
         game = self.reference[name]
         options = game.resolve_options(self._given[name])
-        analyst = analyst_for(game)
+        analyst = attributor_for(game)
         self._vectors(game, analyst)
         self._perft(game, analyst, options)
         self._random_games(game, analyst)
@@ -206,7 +205,7 @@ class Harness:
                 "position": position, **extra}
 
     # -- one node ---------------------------------------------------------------------
-    def check_node(self, node: Node, expect: Callable[[], Expected], analyst: Analyst,
+    def check_node(self, node: Node, expect: Callable[[], Expected], analyst: Attributor,
                    source: str, stats: PhaseStats) -> tuple[int, Expected]:
         """Compare the engine's view of one position with the reference: outcome,
         legal moves, and each legal move's successor and outcome. ``expect`` gives the
@@ -221,7 +220,7 @@ class Harness:
         return self.recorder.observed - before, expected
 
     def _compare_node(self, node: Node, expected: Expected, answer: _Answer,
-                      analyst: Analyst, where: Where, stats: PhaseStats) -> None:
+                      analyst: Attributor, where: Where, stats: PhaseStats) -> None:
         outcome, children, listed = self._canonical_moves(node, expected, answer, where)
         stats.checks += 1
         self._count(stats, 1 + len(set(children) & set(expected.children)))
@@ -282,7 +281,7 @@ class Harness:
         return outcome, children, renamed
 
     def _compare_child(self, node: Node, move: str, want: tuple[str, dict[str, Any]],
-                       position: str | None, result: dict[str, Any], analyst: Analyst,
+                       position: str | None, result: dict[str, Any], analyst: Attributor,
                        where: Where) -> None:
         game = node.game
         expected_position, expected_outcome = want
@@ -389,7 +388,7 @@ class Harness:
         return list(first), second
 
     # -- illegal moves ---------------------------------------------------------------
-    def check_illegal(self, node: Node, legal: Sequence[str], analyst: Analyst,
+    def check_illegal(self, node: Node, legal: Sequence[str], analyst: Attributor,
                       rng: random.Random, source: str, stats: PhaseStats) -> None:
         """Send a few moves the reference rejects here (drawn from moves legal
         elsewhere, preferring rules tested least) and check the engine rejects them."""
@@ -433,7 +432,7 @@ class Harness:
                     detail=str(reply.get("error", {}).get("message", ""))))
 
     # -- vectors -----------------------------------------------------------------------
-    def _vectors(self, game: AnyGame, analyst: Analyst) -> None:
+    def _vectors(self, game: AnyGame, analyst: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} vectors", PhaseStats())
         vectors = [v for v in self._vector_list if v.game == game.name]
         if not vectors:
@@ -468,10 +467,10 @@ class Harness:
             self._progress(f"{i}/{len(vectors)} vectors")
 
     # -- perft -------------------------------------------------------------------------
-    def _perft(self, game: AnyGame, analyst: Analyst, options: dict[str, str]) -> None:
+    def _perft(self, game: AnyGame, analyst: Attributor, options: dict[str, str]) -> None:
         stats = self.phases.setdefault(f"{game.name} perft", PhaseStats())
         depth = self.config.depth if self.config.depth is not None \
-            else DEFAULT_DEPTH.get(game.name, 2)
+            else _default_depth(game)
         if "perft" not in self.session.features:
             stats.notes.append("skipped: the engine does not answer perft")
             stats.skipped += 1
@@ -500,7 +499,7 @@ class Harness:
             stats.divergences += self.perft_descent(node, depth, analyst, stats, label)
             self._progress(f"{number}/{len(roots)} roots")
 
-    def perft_descent(self, root: Node, depth: int, analyst: Analyst,
+    def perft_descent(self, root: Node, depth: int, analyst: Attributor,
                       stats: PhaseStats, label: str = "the start") -> int:
         """Compare perft with divide; while counts differ, go down the first move whose
         count differs until a position whose own answers differ (or, when they all
@@ -565,7 +564,7 @@ class Harness:
                     variants.append({**base, spec.name: value})
         return variants
 
-    def _random_games(self, game: AnyGame, analyst: Analyst) -> None:
+    def _random_games(self, game: AnyGame, analyst: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} random games", PhaseStats())
         variants = [v for v in self._variants(game) if self._supports_options(game.name, v)]
         if not variants:
@@ -621,3 +620,11 @@ def _canonical(game: AnyGame, position: str) -> tuple[str | None, str | None]:
 def main_module_argv() -> list[str]:
     """The command that serves the reference engine: this Python, this package."""
     return [sys.executable, "-m", "shibumi_rules", "engine"]
+
+
+def _default_depth(game: AnyGame) -> int:
+    """The perft depth ``conform`` descends to when none is given: the game's own."""
+    from ..games import bundle_of
+
+    bundle = bundle_of(game)
+    return bundle.conform_depth if bundle is not None else 2

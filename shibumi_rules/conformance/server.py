@@ -24,7 +24,7 @@ from ..errors import (
     ShibumiError,
 )
 from ..game import Game
-from ..games import GAME_NAMES, get_game
+from ..games import game_names, get_game
 from .protocol import (
     FEATURES,
     PROTOCOL_VERSION,
@@ -42,7 +42,7 @@ AnyGame = Game[Any, Any]
 def available_games() -> dict[str, AnyGame]:
     """Every registered game whose module can be imported."""
     games = {}
-    for name in GAME_NAMES:
+    for name in game_names():
         try:
             games[name] = get_game(name)
         except ModuleNotFoundError:

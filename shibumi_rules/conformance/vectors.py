@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..games import GAME_NAMES, get_game
+from ..games import game_names, get_game
 from .nodes import Expected
 from .results import UsageError
 
@@ -67,8 +67,8 @@ def parse_vector(data: dict[str, Any], source: str) -> Vector:
     and the rule IDs it exercises. A game or option the reference does not know is an
     error (a vector file with a typo must not pass by being skipped)."""
     game = data["game"]
-    if game not in GAME_NAMES:
-        raise ValueError(f"unknown game {game!r} (known: {', '.join(GAME_NAMES)})")
+    if game not in game_names():
+        raise ValueError(f"unknown game {game!r} (known: {', '.join(game_names())})")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ValueError("options must be a JSON object")

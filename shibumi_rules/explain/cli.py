@@ -10,7 +10,7 @@ import sys
 from ..cli import command
 from ..errors import OptionError, ShibumiError
 from ..game import parse_option_pairs
-from ..games import GAME_NAMES, get_game
+from ..games import game_names, get_game
 from .output import render_report_svg, render_text, report_json
 from .report import Setup, explain, split_moves
 
@@ -40,7 +40,7 @@ examples:
 def _configure(p: argparse.ArgumentParser) -> None:
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = USAGE_NOTE
-    p.add_argument("game", choices=GAME_NAMES)
+    p.add_argument("game", choices=game_names())
     p.add_argument("question", nargs="*", default=[], metavar="QUESTION",
                    help="a move (e.g. 3c3, x1a1, R1a1+W1c1): is it legal, and what happens "
                         "if it is played? Without it: the state of the position. Moves "

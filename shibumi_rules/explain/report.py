@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, Protocol
 
 from ..errors import IllegalMoveError, NotationError, ShibumiError
@@ -32,9 +31,10 @@ class Analyst(Protocol):
 
 
 def analyst_for(game: Game[Any, Any]) -> Analyst:
-    """The analyst of a game: module ``shibumi_rules.explain.<game name>``."""
-    analyst: Analyst = import_module(f"{__package__}.{game.name}").ANALYST
-    return analyst
+    """The analyst of a registered game (its bundle's)."""
+    from ..games import get_bundle
+
+    return get_bundle(game.name).analyst()
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from .. import spec
-from ..games import GAME_NAMES, get_game
+from ..games import game_names, get_game
 from .output import GeneratedFile, csv_file, table
 
 
 def _engine_options() -> dict[str, tuple[str, str, list[str]]]:
     """ruling ID -> (option name, default, values) as the engine declares them."""
     out = {}
-    for name in GAME_NAMES:
+    for name in game_names():
         for o in get_game(name).options:
             values = list(o.values) if o.values is not None else ["none", "N"]
             out[o.ruling] = (o.name, o.default, values)

@@ -26,9 +26,9 @@ from typing import Any
 
 from .. import spec
 from ..errors import ShibumiError
-from ..games import get_game
+from ..games import get_bundle, get_game
 from .output import GENERATED_BY, GeneratedFile
-from .positions import NAMED, NamedPosition
+from .positions import NamedPosition
 
 Counts = dict[tuple[str, ...], int]
 """Committed counts by key: (position, "depth", D) or (position, "divide", D, move)."""
@@ -83,7 +83,7 @@ def perft_file(game_name: str, reuse: Counts | None = None, budget: int | None =
     """The perft file of one game. With ``budget``, counts above it that ``reuse``
     holds for the same position are copied instead of computed."""
     blocks = ["\n".join(_block(game_name, named, reuse or {}, budget))
-              for named in NAMED[game_name]]
+              for named in get_bundle(game_name).named_positions()]
     body = "\n\n".join(blocks) + "\n"
     digest = "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
     header = HEADER.format(title=game_name.capitalize(), generated_by=GENERATED_BY,

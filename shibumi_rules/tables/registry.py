@@ -17,12 +17,11 @@ from typing import Final
 
 from .. import spec
 from ..errors import ShibumiError
-from .game_tables import splink_table, sploof_table
+from ..games import bundles
 from .geometry_tables import points_table, relations_table
 from .index_table import rules_index_table
 from .output import GeneratedFile
 from .perft_files import committed_counts, perft_file
-from .positions import NAMED
 from .vectors import conformance_files
 
 GROUPS: Final = ("tables", "perft", "conformance")
@@ -60,15 +59,24 @@ def _perft(game: str) -> Callable[[Path, bool], list[GeneratedFile]]:
     return make
 
 
-GENERATORS: Final = (
-    Generator("tables", "points", _static(points_table)),
-    Generator("tables", "relations", _static(relations_table)),
-    Generator("tables", "sploof", _static(sploof_table)),
-    Generator("tables", "splink", _static(splink_table)),
-    Generator("tables", "rules_index", _static(rules_index_table)),
-    *(Generator("perft", f"perft-{game}", _perft(game)) for game in NAMED),
-    Generator("conformance", "vectors", lambda root, quick: conformance_files()),
-)
+def _game_tables(name: str) -> Callable[[Path, bool], list[GeneratedFile]]:
+    from ..games import get_bundle
+
+    return lambda root, quick: get_bundle(name).tables()
+
+
+def generators() -> tuple[Generator, ...]:
+    """Every generator, in the order of the files: the system's tables, each game's
+    table, the index of rules, each game's perft file, then the vectors."""
+    names = [bundle.name for bundle in bundles()]
+    return (
+        Generator("tables", "points", _static(points_table)),
+        Generator("tables", "relations", _static(relations_table)),
+        *(Generator("tables", name, _game_tables(name)) for name in names),
+        Generator("tables", "rules_index", _static(rules_index_table)),
+        *(Generator("perft", f"perft-{name}", _perft(name)) for name in names),
+        Generator("conformance", "vectors", lambda root, quick: conformance_files()),
+    )
 
 
 def generate(groups: Iterable[str] = GROUPS, quick: bool = False,
@@ -77,7 +85,7 @@ def generate(groups: Iterable[str] = GROUPS, quick: bool = False,
     root = root if root is not None else spec.spec_dir()
     chosen = set(groups)
     files: list[GeneratedFile] = []
-    for generator in GENERATORS:
+    for generator in generators():
         if generator.group in chosen:
             files.extend(generator.make(root, quick))
     return files

@@ -6,7 +6,7 @@ from typing import Any
 
 from shibumi_rules.board import Board
 from shibumi_rules.conformance.server import ReferenceEngine
-from shibumi_rules.games.sploof_rules import REMOVAL_GAIN, SploofState, opponent
+from shibumi_rules.games.sploof.rules import REMOVAL_GAIN, SploofState, opponent
 from shibumi_rules.geometry import Mask, points_of
 from shibumi_rules.notation import Colour
 

@@ -9,7 +9,7 @@ from typing import Any
 from shibumi_rules.board import valid_locations
 from shibumi_rules.conformance.server import AnyGame, ReferenceEngine
 from shibumi_rules.errors import IllegalMoveError
-from shibumi_rules.games.splink_state import PlaceMove
+from shibumi_rules.games.splink.state import PlaceMove
 from tests.engines.common import serve
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from shibumi_rules.board import pinned
 from shibumi_rules.conformance.server import AnyGame, ReferenceEngine
-from shibumi_rules.games.sploof_rules import SploofMove, can_remove
+from shibumi_rules.games.sploof.rules import SploofMove, can_remove
 from shibumi_rules.geometry import NAMES, points_of
 from shibumi_rules.notation import Colour
 from tests.engines.common import cone, serve, sploof_take_off

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from shibumi_rules.board import Board
-from shibumi_rules.games import sploof_rules
-from shibumi_rules.games.sploof_lines import LINES, Line, holds
+from shibumi_rules.games.sploof import rules as sploof_rules
+from shibumi_rules.games.sploof.lines import LINES, Line, holds
 from shibumi_rules.geometry import Mask
 from shibumi_rules.notation import Colour
 

@@ -4,7 +4,7 @@ link is crossed only when both of its crossing balls are present)."""
 from __future__ import annotations
 
 from shibumi_rules.conformance.server import ReferenceEngine
-from shibumi_rules.games.sploof_lines import Line
+from shibumi_rules.games.sploof.lines import Line
 from shibumi_rules.geometry import Mask
 from tests.engines.common import serve
 from tests.engines.sploof_lines_patch import orthogonal, patch_lines

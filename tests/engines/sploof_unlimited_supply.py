@@ -4,7 +4,7 @@ supply=limited (breaks SPF-RUL-1 / SPF-REMOVE-2)."""
 from __future__ import annotations
 
 from shibumi_rules.conformance.server import ReferenceEngine
-from shibumi_rules.games import sploof_rules
+from shibumi_rules.games.sploof import rules as sploof_rules
 from tests.engines.common import serve
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from shibumi_rules.conformance.server import AnyGame, ReferenceEngine
-from shibumi_rules.games.sploof_rules import opponent
+from shibumi_rules.games.sploof.rules import opponent
 from tests.engines.common import serve
 
 

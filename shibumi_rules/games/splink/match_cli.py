@@ -13,12 +13,12 @@ import json
 import random
 import sys
 
-from ..cli import command
-from ..diagram import render
-from ..errors import NotationError, OptionError
-from ..game import parse_option_pairs
-from .splink import GAME, REASONS, score
-from .splink_matches import (
+from ...cli import command
+from ...diagram import render
+from ...errors import NotationError, OptionError
+from ...game import parse_option_pairs
+from .game import GAME, REASONS, score
+from .matches import (
     MATCH_DEFAULT_OPTIONS,
     MatchObserver,
     first_from_seed,
@@ -27,9 +27,9 @@ from .splink_matches import (
     replay_match,
     run_match,
 )
-from .splink_players import GREEDY_ESTIMATE, PLAYER_KINDS
-from .splink_records import BidRecord, GameRecord, MatchRecord
-from .splink_state import SplinkState
+from .players import GREEDY_ESTIMATE, PLAYER_KINDS
+from .records import BidRecord, GameRecord, MatchRecord
+from .state import SplinkState
 
 _DEFAULT_PLAYERS = "random,greedy"
 
@@ -105,7 +105,7 @@ class _Printer(MatchObserver):
     def game_ended(self, number: int, game: GameRecord, state: SplinkState) -> None:
         if self.brief:
             print(render(GAME.board(state)))
-        sentence, rule = REASONS[game.reason]
+        sentence, rule = REASONS[game.reason].meaning, REASONS[game.reason].rule
         print(f"game {number} over after {state.turns} turns: {sentence} [{rule}]; "
               f"the attractor {self.who(game.attractor)} scores {game.score}")
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..board import drop_chain, shift_chain, supporting_exactly_one, valid_locations
-from ..geometry import (
+from ...board import drop_chain, shift_chain, supporting_exactly_one, valid_locations
+from ...geometry import (
     ALL,
     LEVEL_MASKS,
     LEVELS,

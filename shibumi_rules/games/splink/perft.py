@@ -18,8 +18,8 @@ A Hypothesis test checks this against a plain recursion over ``legal_moves`` and
 
 from __future__ import annotations
 
-from .splink_mechanics import children, count_moves
-from .splink_state import SplinkState
+from .mechanics import children, count_moves
+from .state import SplinkState
 
 
 class _Counter:

@@ -48,14 +48,14 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..board import Board
-from ..diagram import render
-from ..errors import IllegalMoveError, OptionError
-from ..game import Game, OptionSpec, require_depth
-from ..notation import Colour
-from . import sploof_notation as notation
-from . import sploof_perft
-from .sploof_rules import (
+from ...board import Board
+from ...diagram import render
+from ...errors import IllegalMoveError, OptionError
+from ...game import Game, OptionSpec, require_depth
+from ...notation import Colour
+from . import notation
+from . import perft as sploof_perft
+from .rules import (
     REASONS,
     SploofMove,
     SploofState,

@@ -47,18 +47,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..board import Board, valid_locations
-from ..diagram import render
-from ..errors import IllegalMoveError, OptionError
-from ..game import Game, require_depth
-from ..geometry import ALL, NAMES, SUPPORTEE_MASK, SUPPORTER_MASK, Mask, Point, points_of
-from ..notation import Colour
-from . import splink_notation as notation
-from .splink_mechanics import can_draw, followers, has_moves, removable, remove_masks
-from .splink_mechanics import count_moves as count_mask_moves
-from .splink_perft import perft as fast_perft
-from .splink_score import score_masks
-from .splink_state import (
+from ...board import Board, valid_locations
+from ...diagram import render
+from ...errors import IllegalMoveError, OptionError
+from ...game import Game, require_depth
+from ...geometry import ALL, NAMES, SUPPORTEE_MASK, SUPPORTER_MASK, Mask, Point, points_of
+from ...notation import Colour
+from ...verdict import EndReason, reason_table
+from . import notation
+from .mechanics import can_draw, followers, has_moves, removable, remove_masks
+from .mechanics import count_moves as count_mask_moves
+from .perft import perft as fast_perft
+from .score import score_masks
+from .state import (
     OPTIONS,
     PlaceMove,
     RemoveMove,
@@ -71,12 +72,15 @@ from .splink_state import (
 REASON_COMPLETE: Final = "pyramid-complete"
 REASON_NO_MOVE: Final = "no-legal-move"
 REASON_MAX_TURNS: Final = "max-turns"
-REASONS: Final = {
-    REASON_COMPLETE: ("the pyramid is complete", "SPK-END-1"),
-    REASON_NO_MOVE: ("the player to move has no legal move", "SPK-RUL-3"),
-    REASON_MAX_TURNS: ("max_turns turns have been played", "SPK-RUL-4"),
-}
-"""Each end reason: its sentence and the rule that ends the game."""
+REASONS: Final = reason_table(
+    EndReason(REASON_COMPLETE, "SPK-END-1", "the pyramid is complete", ("SHB-COMPLETE-1",)),
+    EndReason(REASON_NO_MOVE, "SPK-RUL-3", "the player to move has no legal move",
+              ("SPK-END-1",)),
+    EndReason(REASON_MAX_TURNS, "SPK-RUL-4", "max_turns turns have been played",
+              ("SPK-END-1",)),
+)
+"""Every way a game ends, by its reason string: the sentence and the rule that ends
+the game."""
 
 
 def score(state: SplinkState) -> int:
@@ -168,7 +172,7 @@ class Splink(Game[SplinkState, SplinkMove]):
     def play(self, state: SplinkState, move: SplinkMove) -> SplinkState:
         reason = end_reason(state)
         if reason is not None:
-            sentence, rule = REASONS[reason]
+            sentence, rule = REASONS[reason].meaning, REASONS[reason].rule
             if reason == REASON_MAX_TURNS:
                 sentence = (f"{state.turns} turns have been played "
                             f"(max_turns={state.rules.max_turns})")
@@ -261,7 +265,7 @@ class Splink(Game[SplinkState, SplinkMove]):
         if reason is None:
             return (f"game on: {state.role.value} to move; the attractor has {points} "
                     f"point{'s' if points != 1 else ''} as it stands")
-        sentence, rule = REASONS[reason]
+        sentence, rule = REASONS[reason].meaning, REASONS[reason].rule
         return (f"game over ({reason}): {sentence}; the attractor scores {points} "
                 f"[{rule}]")
 

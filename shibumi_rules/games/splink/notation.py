@@ -29,11 +29,11 @@ may be written in either case.
 
 from __future__ import annotations
 
-from ..board import Board
-from ..errors import NotationError, PositionError
-from ..notation import Colour, format_point, parse_point
-from .splink_mechanics import BALLS_PER_COLOUR
-from .splink_state import (
+from ...board import Board
+from ...errors import NotationError, PositionError
+from ...notation import Colour, format_point, parse_point
+from .mechanics import BALLS_PER_COLOUR
+from .state import (
     PlaceMove,
     RemoveMove,
     Role,

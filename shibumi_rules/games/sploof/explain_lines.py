@@ -1,7 +1,7 @@
 """Why a Sploof line is held or not: for each of the 24 candidate lines and a player,
 its status with the cells that make it, and the balls that cross or hide it.
 
-Reads the line table of ``shibumi_rules.games.sploof_lines`` literally (cells,
+Reads the line table of ``shibumi_rules.games.sploof.lines`` literally (cells,
 links with their crossing points, hiders); a test checks that ``held`` here agrees
 with the engine's ``holds`` on random boards."""
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..board import Board
-from ..games.sploof_lines import LINES, Line
-from ..geometry import COORDS, NAMES, Point
-from ..notation import Colour
+from ...board import Board
+from ...geometry import COORDS, NAMES, Point
+from ...notation import Colour
+from .lines import LINES, Line
 
 Status = Literal["held", "broken", "near", "none"]
 

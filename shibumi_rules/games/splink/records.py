@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..errors import NotationError
+from ...errors import NotationError
 
 RECORD_KIND: Final = "splink-match"
 RECORD_VERSION: Final = 1

@@ -19,12 +19,12 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
-from ..errors import IllegalMoveError, NotationError, OptionError
-from .splink import GAME, end_reason, score
-from .splink_players import PLAYER_KINDS, Player
-from .splink_records import FORMATS, BidRecord, GameRecord, MatchRecord, MatchResult
-from .splink_score import MAX_SCORE
-from .splink_state import SplinkMove, SplinkState
+from ...errors import IllegalMoveError, NotationError, OptionError
+from .game import GAME, end_reason, score
+from .players import PLAYER_KINDS, Player
+from .records import FORMATS, BidRecord, GameRecord, MatchRecord, MatchResult
+from .score import MAX_SCORE
+from .state import SplinkMove, SplinkState
 
 MATCH_DEFAULT_OPTIONS: Final = {"max_turns": "300"}
 """Options a match uses unless told otherwise (on top of the game's defaults)."""

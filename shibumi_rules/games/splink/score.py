@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..geometry import COVERING_PAIRS, NUM_POINTS, TOUCHING_PAIRS, Mask, Point, points_of
+from ...geometry import COVERING_PAIRS, NUM_POINTS, TOUCHING_PAIRS, Mask, Point, points_of
 
 MAX_SCORE: Final = 60
 """Number of scoring pairs, hence the greatest score any position can have."""

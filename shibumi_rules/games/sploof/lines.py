@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final, Literal
 
-from ..board import Board
-from ..geometry import (
+from ...board import Board
+from ...geometry import (
     AT_TOP_VIEW,
     COORDS,
     COVERED_BY,
@@ -43,7 +43,7 @@ from ..geometry import (
     Point,
     points_of,
 )
-from ..notation import Colour
+from ...notation import Colour
 
 LineKind = Literal["orthogonal", "diagonal"]
 

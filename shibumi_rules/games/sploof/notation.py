@@ -1,14 +1,14 @@
 """Sploof position and move notation: parsing, formatting and the checks that reject
-impossible positions. The grammar is documented in ``shibumi_rules.games.sploof``."""
+impossible positions. The grammar is documented in ``shibumi_rules.games.sploof.game``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ..board import Board
-from ..errors import NotationError, OptionError, PositionError
-from ..notation import Colour, parse_point
-from .sploof_rules import (
+from ...board import Board
+from ...errors import NotationError, OptionError, PositionError
+from ...notation import Colour, parse_point
+from .rules import (
     BALLS_PER_COLOUR,
     PLAYERS,
     SimultaneousRule,

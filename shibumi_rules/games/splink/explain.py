@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board import Board, drop_chain, supporting_exactly_one, valid_locations
-from ..game import Game, OptionSpec
-from ..games.splink import (
+from ...board import Board, drop_chain, supporting_exactly_one, valid_locations
+from ...explain import mechanics as mech
+from ...explain.model import MoveAnswer, Picture, PositionAnswer, Step
+from ...game import Game, OptionSpec
+from ...geometry import NAMES, SUPPORTERS, Point, points_of
+from ...notation import Colour
+from ...svg import Ghost, Mark, Path, Ring
+from .game import (
     REASON_COMPLETE,
     REASON_MAX_TURNS,
     REASON_NO_MOVE,
@@ -19,14 +24,9 @@ from ..games.splink import (
     end_reason,
     score,
 )
-from ..games.splink_mechanics import can_draw, followers, removable
-from ..games.splink_score import INNER_MASK, INNER_POINTS, SCORING_PAIRS
-from ..games.splink_state import PlaceMove, RemoveMove, SplinkMove, SplinkState
-from ..geometry import NAMES, SUPPORTERS, Point, points_of
-from ..notation import Colour
-from ..svg import Ghost, Mark, Path, Ring
-from . import mechanics as mech
-from .model import MoveAnswer, Picture, PositionAnswer, Step
+from .mechanics import can_draw, followers, removable
+from .score import INNER_MASK, INNER_POINTS, SCORING_PAIRS
+from .state import PlaceMove, RemoveMove, SplinkMove, SplinkState
 
 Pair = tuple[Point, Point]
 
@@ -58,7 +58,7 @@ def _over_check(state: SplinkState) -> Step | None:
     reason = end_reason(state)
     if reason is None:
         return None
-    sentence, rule = REASONS[reason]
+    sentence, rule = REASONS[reason].meaning, REASONS[reason].rule
     return Step(rule, f"the game is already over: {sentence}; no further move may be "
                 "played", False)
 
@@ -191,7 +191,7 @@ def _outcome_steps(after: SplinkState) -> list[Step]:
     if reason is None:
         return [Step("SPK-END-1", f"the pyramid is not complete and the {after.role.value} "
                      f"has a legal move: the game goes on with the attractor on {points}")]
-    sentence, rule = REASONS[reason]
+    sentence, rule = REASONS[reason].meaning, REASONS[reason].rule
     also = ("SPK-END-1",) if reason in (REASON_NO_MOVE, REASON_MAX_TURNS) else (
         "SHB-COMPLETE-1",)
     return [Step(rule, f"the game ends: {sentence}; it is scored as it stands: the attractor "
@@ -396,7 +396,7 @@ class SplinkAnalyst:
         reason = end_reason(state)
         if reason is None:
             return Step("SPK-END-1", "the pyramid is not complete: the game goes on")
-        sentence, rule = REASONS[reason]
+        sentence, rule = REASONS[reason].meaning, REASONS[reason].rule
         also = ("SHB-COMPLETE-1",) if reason == REASON_COMPLETE else ()
         return Step(rule, f"the game is over: {sentence}; the attractor scores "
                     f"{score(state)}", None, (*also, "SPK-SCORE-1"))

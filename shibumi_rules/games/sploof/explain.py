@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board import Board, pinned, valid_locations
-from ..game import Game, OptionSpec
-from ..games.sploof_lines import hidden
-from ..games.sploof_rules import (
+from ...board import Board, pinned, valid_locations
+from ...explain import mechanics as mech
+from ...explain.model import MoveAnswer, Picture, PositionAnswer, Step, plain
+from ...game import Game, OptionSpec
+from ...geometry import NAMES, SUPPORTEES, Point, points_of
+from ...notation import Colour
+from ...svg import Mark, Path, Ring
+from .explain_lines import LineView, views
+from .lines import hidden
+from .rules import (
     REASON_BOTH_LINES_DRAW,
     REASON_BOTH_LINES_MOVER,
     REASON_LINE,
@@ -27,12 +33,6 @@ from ..games.sploof_rules import (
     outcome,
     outcome_text,
 )
-from ..geometry import NAMES, SUPPORTEES, Point, points_of
-from ..notation import Colour
-from ..svg import Mark, Path, Ring
-from . import mechanics as mech
-from .model import MoveAnswer, Picture, PositionAnswer, Step, plain
-from .sploof_lines import LineView, views
 
 PLAYERS = (Colour.WHITE, Colour.BLACK)
 
@@ -51,7 +51,7 @@ def _over_check(state: SploofState) -> Step | None:
         return None
     assert result.reason is not None
     rule = "SPF-END-1" if result.reason == REASON_NO_MOVE else "SPF-WIN-1"
-    reason_rule = REASONS[result.reason][0]
+    reason_rule = REASONS[result.reason].rule
     also = ("SPF-RUL-3",) if result.reason == REASON_NO_MOVE else (
         (reason_rule,) if reason_rule != rule else ())
     return Step(rule, f"the game is already over ({plain(outcome_text(state, result))}): no "
@@ -155,7 +155,7 @@ def _hiding_effects(before: Board, after: Board) -> list[Step]:
 
 
 def _below_two(cover: Point) -> tuple[Point, ...]:
-    from ..geometry import COVERING_PAIRS
+    from ...geometry import COVERING_PAIRS
     return tuple(low for low, c in COVERING_PAIRS if c == cover)
 
 
@@ -403,7 +403,7 @@ class SploofAnalyst:
             return Step("SPF-WIN-1", f"nobody has a line and {state.turn.label} has a legal "
                         "move: the game goes on")
         assert result.reason is not None
-        rule = REASONS[result.reason][0]
+        rule = REASONS[result.reason].rule
         also = ("SPF-RUL-3",) if result.reason == REASON_NO_MOVE else ()
         return Step(rule, f"the game is over: {plain(outcome_text(state, result))}", None,
                     also)

@@ -21,9 +21,9 @@ import random
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from .splink import GAME, score
-from .splink_score import MAX_SCORE
-from .splink_state import Role, SplinkMove, SplinkState
+from .game import GAME, score
+from .score import MAX_SCORE
+from .state import Role, SplinkMove, SplinkState
 
 GREEDY_ESTIMATE: Final = 24
 """The greedy player's bidding limit: the mean score of greedy against greedy in a

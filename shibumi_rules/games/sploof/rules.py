@@ -15,11 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ..board import Board, pinned, valid_locations
-from ..errors import IllegalMoveError
-from ..geometry import COORDS, GROUND, NAMES, SUPPORTERS, Mask, Point, points_of
-from ..notation import Colour
-from .sploof_lines import Line, line_holders
+from ...board import Board, pinned, valid_locations
+from ...errors import IllegalMoveError
+from ...geometry import COORDS, GROUND, NAMES, SUPPORTERS, Mask, Point, points_of
+from ...notation import Colour
+from ...verdict import EndReason, reason_table
+from .lines import Line, line_holders
 
 BALLS_PER_COLOUR: Final = 16
 """Balls of each colour in the set (SHB-SET-1)."""
@@ -36,6 +37,8 @@ def _perimeter() -> Mask:
 
 PERIMETER: Final[Mask] = _perimeter()
 """The 12 perimeter holes of level 0, where the red balls start (SPF-SETUP-1)."""
+START_BOARD: Final = Board((0, 0, PERIMETER)).to_text()
+"""The board field of the setup: red balls on the perimeter (SPF-SETUP-1)."""
 
 SupplyRule = Literal["limited", "unlimited"]
 SimultaneousRule = Literal["mover", "draw"]
@@ -203,19 +206,21 @@ REASON_BOTH_LINES_MOVER: Final = "both-lines-mover"
 REASON_BOTH_LINES_DRAW: Final = "both-lines-draw"
 REASON_NO_MOVE: Final = "no-legal-move"
 
-REASONS: Final = {
-    REASON_LINE: ("SPF-WIN-1", "the mover made a line and the opponent has none"),
-    REASON_OPPONENT_LINE: ("SPF-WIN-2", "the move gave only the opponent a line; the "
-                                        "opponent wins"),
-    REASON_BOTH_LINES_MOVER: ("SPF-RUL-2", "the move gave both players a line; under "
-                                           "simultaneous=mover the mover wins"),
-    REASON_BOTH_LINES_DRAW: ("SPF-RUL-2", "the move gave both players a line; under "
-                                          "simultaneous=draw the game is drawn"),
-    REASON_NO_MOVE: ("SPF-END-1", "the player to move has no legal move and loses "
-                                  "(SPF-RUL-3)"),
-}
-"""Every reason a game ends: reason string -> (rule ID, meaning). The strings are
-stable: they appear in ``play --json`` output."""
+REASONS: Final = reason_table(
+    EndReason(REASON_LINE, "SPF-WIN-1", "the mover made a line and the opponent has none"),
+    EndReason(REASON_OPPONENT_LINE, "SPF-WIN-2",
+              "the move gave only the opponent a line; the opponent wins", ("SPF-WIN-1",)),
+    EndReason(REASON_BOTH_LINES_MOVER, "SPF-RUL-2",
+              "the move gave both players a line; under simultaneous=mover the mover wins",
+              ("SPF-WIN-1",)),
+    EndReason(REASON_BOTH_LINES_DRAW, "SPF-RUL-2",
+              "the move gave both players a line; under simultaneous=draw the game is drawn",
+              ("SPF-WIN-1",)),
+    EndReason(REASON_NO_MOVE, "SPF-END-1",
+              "the player to move has no legal move and loses (SPF-RUL-3)", ("SPF-RUL-3",)),
+)
+"""Every way a game ends, by its reason string (stable: it appears in ``play --json``
+output)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +235,7 @@ class Outcome:
 
     @property
     def rule_id(self) -> str | None:
-        return REASONS[self.reason][0] if self.reason else None
+        return REASONS[self.reason].rule if self.reason else None
 
     def to_json(self) -> dict[str, object]:
         return {"over": self.over,
@@ -273,7 +278,7 @@ def outcome_text(state: SploofState, result: Outcome | None = None) -> str:
         return (f"{mover.label} wins: {loser.label} has no legal move ({why}) "
                 f"[SPF-END-1, SPF-RUL-3]")
     assert result.reason is not None
-    rule = REASONS[result.reason][0]
+    rule = REASONS[result.reason].rule
     held = "; ".join(f"{c.label} line {names[c]}" for c in PLAYERS if names[c])
     if result.draw:
         return f"draw: {mover.label}'s move gave both players a line ({held}) [{rule}]"

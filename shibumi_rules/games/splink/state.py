@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from ..errors import OptionError, PositionError
-from ..game import OptionSpec
-from ..notation import Colour
-from .splink_mechanics import BALLS_PER_COLOUR
+from ...errors import OptionError, PositionError
+from ...game import OptionSpec
+from ...notation import Colour
+from .mechanics import BALLS_PER_COLOUR
 
 Mask = int
 Point = int

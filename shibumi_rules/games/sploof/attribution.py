@@ -1,0 +1,117 @@
+"""Which Sploof rules a divergence involves (see ``shibumi_rules.conformance.attribution``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...conformance.attribution import AnyGame, Attributor, unique
+from ...errors import IllegalMoveError
+from ...geometry import SUPPORTEE_MASK
+from ...notation import Colour
+
+
+class SploofAttributor(Attributor):
+    """Sploof: removals, supply, lines, ties and the end."""
+
+    def illegal_extra(self, game: AnyGame, state: Any, move: Any,
+                      err: IllegalMoveError) -> list[str]:
+        if err.rule_id == "SPF-RUL-1":
+            return ["SPF-REMOVE-2"]
+        return []
+
+    def legal(self, game: AnyGame, state: Any, move: str) -> list[str]:
+        from .rules import BALLS_PER_COLOUR, REMOVAL_GAIN
+
+        parsed = game.parse_move(state, move)
+        if not parsed.remove:
+            return ["SPF-PLACE-1", "SHB-PLACE-1"]
+        ids = ["SPF-REMOVE-1"]
+        board = state.board
+        if SUPPORTEE_MASK[parsed.point] & board.occupied:
+            ids.append("SHB-PIN-1")  # supports one ball: not pinned
+        held = board.masks[state.turn].bit_count() + state.stock[state.turn]
+        if state.supply_rule == "unlimited" and BALLS_PER_COLOUR - held < REMOVAL_GAIN:
+            ids.append("SPF-RUL-1")
+        return ids
+
+    def move_rules(self, game: AnyGame, state: Any, move: str, field: str) -> list[str]:
+        parsed = game.parse_move(state, move)
+        if field == "board":
+            if not parsed.remove:
+                return ["SPF-PLACE-1", "SHB-PLACE-1"]
+            above = SUPPORTEE_MASK[parsed.point] & state.board.occupied
+            return ["SHB-DROP-1", "SPF-REMOVE-1"] if above else ["SPF-REMOVE-1"]
+        if field == "turn":
+            return ["SPF-TURN-1"]
+        if field == "stock":
+            return ["SPF-REMOVE-2"] if parsed.remove else ["SPF-PLACE-1"]
+        if field == "supply":
+            return ["SPF-REMOVE-1", "SPF-REMOVE-2"] if parsed.remove else ["SPF-PLACE-1"]
+        return []
+
+    def outcome(self, game: AnyGame, after: Any, expected: dict[str, Any],
+                actual: dict[str, Any]) -> list[str]:
+        """Both players hold a line: the tie rule. A player the engine credits with a
+        line the reference denies: why the reference denies it (crossed, hidden). A
+        line the reference sees and the engine misses: what kind of line it is (one
+        ball over a perimeter link, a zig-zag diagonal). Then the rule of each side's
+        reason."""
+        from .lines import line_holders
+        from .rules import REASONS
+
+        board = after.board
+        held = dict(zip((Colour.WHITE, Colour.BLACK), line_holders(board)))
+        ids: list[str] = []
+        if held[Colour.WHITE] and held[Colour.BLACK]:
+            ids.append("SPF-RUL-2")
+        for colour in (Colour.WHITE, Colour.BLACK):
+            credited = actual.get("draw") is True or actual.get("winner") == colour.label
+            if credited and not held[colour]:
+                ids += _denied_lines(board, colour)
+            if held[colour] and not credited:
+                ids += _held_lines(board, colour, held[colour])
+        if not ids:  # no line explains it: the end without a legal move
+            ids += ["SPF-END-1", "SPF-RUL-3"]
+        for reason in (expected.get("reason"), actual.get("reason")):
+            if isinstance(reason, str) and reason in REASONS:
+                ids.append(REASONS[reason].rule)
+                if reason == "no-legal-move":
+                    ids.append("SPF-RUL-3")
+        return unique(ids)
+
+
+def _denied_lines(board: Any, colour: Colour) -> list[str]:
+    """Why rows or columns of ``colour`` are not lines: crossed or hidden (as
+    ``explain`` sees them)."""
+    from .explain_lines import views
+
+    ids: list[str] = []
+    for v in views(board, colour):
+        if v.line.kind != "orthogonal" or v.status != "broken":
+            continue
+        if v.crossed:
+            ids += ["SHB-CROSS-1", "SPF-LINE-1"]
+        if v.hidden:
+            ids += ["SPF-RUL-7", "SHB-HIDE-1"]
+    return ids
+
+
+def _held_lines(board: Any, colour: Colour, lines: Any) -> list[str]:
+    """What makes the lines a player holds special: one ball over a perimeter link
+    (not a crossing), a zig-zag diagonal (as ``explain`` sees them)."""
+    from .explain_lines import view
+
+    ids: list[str] = []
+    for line in lines:
+        v = view(line, colour, board)
+        if line.kind == "orthogonal":
+            if v.single:
+                ids += ["SPF-RUL-4", "SHB-CROSS-1"]
+            ids.append("SPF-LINE-1")
+        else:
+            if v.zigzag:
+                ids.append("SPF-RUL-5")
+            ids.append("SPF-LINE-2")
+    ids.sort(key=lambda rule: rule.startswith(("SPF-LINE", "SHB")))
+    return ids
+

@@ -1,0 +1,77 @@
+"""The Sploof table (setup, options, the 24 candidate lines) and its CSV twin, read off
+the game's own modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...geometry import NAMES, points_of
+from ...tables.game_tables import names, options_table, reasons_table
+from ...tables.output import GeneratedFile, csv_file, table
+from .game import GAME
+from .lines import LINES, Line
+from .rules import PERIMETER, REASONS
+
+_names = names
+
+
+def _line(line: Line) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": line.name, "kind": line.kind, "rule": line.rule,
+        "cells": [{"cell": c.name, "points": _names(c.points)} for c in line.cells],
+        "points": _names(line.points),
+    }
+    if line.kind == "orthogonal":
+        out["links"] = [
+            {"ends": _names(link.ends), "crossing": _names(link.crossing),
+             "crossable": link.crossable}
+            for link in line.links
+        ]
+        out["hidden_by"] = [{"point": NAMES[p], "cover": NAMES[c]} for p, c in line.hiders]
+        out["holds_when"] = ("all 4 points hold the player's balls, no cover point holds a "
+                             "ball, and no crossable link has both crossing points filled")
+    else:
+        out["holds_when"] = ("every cell has a ball and the highest ball of each cell is "
+                             "the player's")
+    return out
+
+
+def _blocked_when(line: Line) -> list[str]:
+    """The sets of points whose balls, all present, break an orthogonal line."""
+    sets = ["+".join(_names(link.crossing)) for link in line.links if link.crossable]
+    return sets + [NAMES[cover] for _, cover in line.hiders]
+
+
+def tables() -> list[GeneratedFile]:
+    """Implements the published form of SPF-SETUP-1, SPF-LINE-1 and SPF-LINE-2."""
+    game = GAME
+    start = game.start()
+    lines = [_line(line) for line in LINES]
+    csv = csv_file("sploof_lines", ("name", "kind", "rule", "cells", "points", "blocked_when"),
+                   [(line.name, line.kind, line.rule, [c.name for c in line.cells],
+                     _names(line.points), "; ".join(_blocked_when(line)))
+                    for line in LINES])
+    body = {
+        "setup": {
+            "position": game.format_position(start),
+            "red_points": _names(points_of(PERIMETER)),
+            "stock": {"white": 2, "black": 2},
+            "supply": {"white": 14, "black": 14, "red": 4},
+            "first": "chosen at random (SPF-START-1); the engine takes it explicitly and "
+                     "defaults to white (SPF-RUL-6)",
+        },
+        "options": options_table(game),
+        "moves": {
+            "place": "the point name, e.g. 1c3 (SPF-PLACE-1)",
+            "remove": "x and the point name, e.g. x1a1 (SPF-REMOVE-1)",
+            "order": "placements by increasing point index, then removals by increasing "
+                     "point index",
+        },
+        "outcome_reasons": reasons_table(REASONS.values()),
+        "lines": lines,
+    }
+    return table("sploof", "Sploof: setup, options and the 24 candidate lines",
+                 "The setup, the options with their rulings, the move notation and order, "
+                 "the end reasons, and every candidate line with its cells, points, "
+                 "links (crossing points) and covering points.", body, [csv])
+

@@ -1,0 +1,90 @@
+"""Which rule and ruling IDs a Sploof conformance vector exercises (see
+``shibumi_rules.tables.tagging`` for what a tag means)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ...board import Board, pinned
+from ...geometry import COORDS, SUPPORTEE_MASK
+from ...notation import Colour
+from ...tables.tagging import COMMON, board_tags
+from .lines import LINES, Line, holds
+from .rules import PERIMETER, REASONS, SploofMove, SploofState
+
+_STAIRCASE_LEVELS = ((0, 1, 2, 3), (3, 2, 1, 0))
+
+
+def _visible_levels(line: Line, occupied: int) -> tuple[int, ...]:
+    return tuple(
+        COORDS[max(p for p in cell.points if occupied >> p & 1)].level for cell in line.cells
+    )
+
+
+def _sploof_line_tags(board: Board) -> set[str]:
+    """Lines held, and near-lines whose verdict turns on crossing or hiding."""
+    tags: set[str] = set()
+    occupied = board.occupied
+    for colour in (Colour.WHITE, Colour.BLACK):
+        own = board.masks[colour]
+        for line in LINES:
+            if holds(line, own, occupied):
+                tags.update((line.rule, "SHB-TOUCH-1"))
+                if line.kind == "diagonal" and _visible_levels(line, occupied) \
+                        not in _STAIRCASE_LEVELS:
+                    tags.add("SPF-RUL-5")  # a zig-zag line counts
+            if line.kind != "orthogonal" or own & line.mask != line.mask:
+                continue
+            # four balls of one colour on a row or column: crossing and hiding decide
+            for link in line.links:
+                present = [q for q in link.crossing if occupied >> q & 1]
+                if link.crossable and len(present) == 2:
+                    tags.add("SHB-CROSS-1")
+                elif present:
+                    tags.add("SPF-RUL-4")  # a ball over the link, not crossing it
+            if any(occupied >> cover & 1 for _, cover in line.hiders):
+                tags.update(("SHB-HIDE-1", "SPF-RUL-7"))
+    return tags
+
+
+
+def vector_tags(state: SploofState, moves: list[SploofMove],
+                results: Iterable[tuple[SploofState, dict[str, Any]]],
+                outcome: dict[str, Any]) -> set[str]:
+    """The IDs a Sploof vector exercises."""
+    tags = set(COMMON)
+    board = state.board
+    occupied = board.occupied
+    red = board.masks[Colour.RED]
+    if (red == PERIMETER and not occupied & ~red and state.stock == (2, 2)
+            and state.supply[2] == 4):
+        tags.update(("SPF-SETUP-1", "SPF-START-1", "SPF-RUL-6"))
+    if moves:
+        tags.add("SPF-TURN-1")
+    placements = [m for m in moves if not m.remove]
+    removals = [m for m in moves if m.remove]
+    if placements or (not outcome["over"] and state.stock[state.turn] == 0):
+        tags.update(("SPF-PLACE-1", "SHB-PLACE-1"))  # placements, or none for lack of stock
+    if removals:
+        tags.update(("SPF-REMOVE-1", "SPF-REMOVE-2"))
+        if any(SUPPORTEE_MASK[m.point] & occupied for m in removals):
+            tags.add("SHB-DROP-1")
+    own_supply = state.supply[state.turn]
+    short = own_supply is not None and own_supply < 2
+    if red & pinned(occupied) and not short:
+        tags.add("SHB-PIN-1")  # the mover could remove a red ball, were it not pinned
+    if state.supply_rule == "unlimited":
+        tags.add("SPF-RUL-1")
+    elif short and red & ~pinned(occupied):
+        tags.update(("SPF-RUL-1", "SPF-REMOVE-2"))  # a removal refused for lack of supply
+    if outcome["over"]:
+        tags.update(REASONS[outcome["reason"]].rule_ids)
+    tags |= board_tags(board) | _sploof_line_tags(board)
+    for child, child_outcome in results:
+        if child_outcome["over"]:
+            tags.update(REASONS[child_outcome["reason"]].rule_ids)
+        tags |= board_tags(child.board) | _sploof_line_tags(child.board)
+    if state.simultaneous == "draw":
+        tags.add("SPF-RUL-2")
+    return tags
