@@ -63,6 +63,22 @@ def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def resolve_option_values(specs: Iterable[OptionSpec], given: Mapping[str, str],
+                          game_name: str, base: Mapping[str, str] | None = None
+                          ) -> dict[str, str]:
+    """Defaults (or ``base``) overridden by ``given``, every name and value checked:
+    the one check of option names and values, wherever options come from (the command
+    line, a position, the protocol, a match record)."""
+    by_name = {spec.name: spec for spec in specs}
+    resolved = dict(base) if base is not None else {s.name: s.default for s in by_name.values()}
+    for key, value in given.items():
+        if key not in by_name:
+            known = ", ".join(by_name) or "none"
+            raise OptionError(f"unknown option {key!r} for {game_name} (known: {known})")
+        resolved[key] = by_name[key].check(value)
+    return resolved
+
+
 def require_depth(depth: int) -> None:
     """Perft depths are counted in plies from zero."""
     if depth < 0:
@@ -83,14 +99,7 @@ class Game(ABC, Generic[S, M]):
     def resolve_options(self, given: Mapping[str, str], base: Mapping[str, str] | None = None
                         ) -> dict[str, str]:
         """Defaults (or ``base``) overridden by ``given``, every name and value checked."""
-        specs = {spec.name: spec for spec in self.options}
-        resolved = dict(base) if base is not None else {s.name: s.default for s in self.options}
-        for key, value in given.items():
-            if key not in specs:
-                known = ", ".join(specs) or "none"
-                raise OptionError(f"unknown option {key!r} for {self.name} (known: {known})")
-            resolved[key] = specs[key].check(value)
-        return resolved
+        return resolve_option_values(self.options, given, self.name, base)
 
     def choose_first(self, first: str | None, seed: int | None) -> str | None:
         """The first player from ``--first`` or a reproducible draw from ``--seed``."""

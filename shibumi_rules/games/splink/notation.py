@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from ...board import Board
 from ...errors import NotationError, PositionError
+from ...game import parse_option_pairs
 from ...notation import Colour, format_point, parse_point
 from .mechanics import BALLS_PER_COLOUR
 from .state import (
@@ -149,7 +150,7 @@ def parse_position(text: str) -> SplinkState:
         )
     role = _ROLES[role_text]
     values: dict[str, str] = {}
-    options: dict[str, str] = {}
+    option_fields: list[str] = []
     for field in rest:
         key, sep, value = field.partition(":")
         if sep and key in ("turns", "supply"):
@@ -157,11 +158,8 @@ def parse_position(text: str) -> SplinkState:
                 raise NotationError(f"bad position: field {key}: appears twice")
             values[key] = value
             continue
-        name, eq, value = field.partition("=")
-        if eq and name and value:
-            if name in options:
-                raise NotationError(f"bad position: option {name} appears twice")
-            options[name] = value
+        if "=" in field:
+            option_fields.append(field)
             continue
         raise NotationError(
             f"bad position: unexpected field {field!r}; expected turns:N, supply:R,W or an "
@@ -172,7 +170,7 @@ def parse_position(text: str) -> SplinkState:
             raise NotationError(f"bad position: the {key}: field is missing")
     turns = _count(values["turns"], "turns")
     supply_text = _supply_field(values["supply"])
-    rules = rules_from(options)
+    rules = rules_from(parse_option_pairs(option_fields))
     red, white = board.masks[Colour.RED], board.masks[Colour.WHITE]
     state = SplinkState(red, white, role, _supply(supply_text, red, white, rules),
                         turns, rules)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from ...errors import OptionError, PositionError
-from ...game import OptionSpec
+from ...errors import PositionError
+from ...game import OptionSpec, resolve_option_values
 from ...notation import Colour
 from .mechanics import BALLS_PER_COLOUR
 
@@ -118,13 +118,7 @@ def make_state(red: Mask, white: Mask, turns: int, rules: Rules) -> SplinkState:
 
 def rules_from(given: Mapping[str, str], base: Mapping[str, str] | None = None) -> Rules:
     """Validate option names and values (OptionError) and decode them."""
-    specs = {spec.name: spec for spec in OPTIONS}
-    resolved = dict(base) if base is not None else {s.name: s.default for s in OPTIONS}
-    for key, value in given.items():
-        if key not in specs:
-            raise OptionError(f"unknown option {key!r} for splink (known: {', '.join(specs)})")
-        resolved[key] = specs[key].check(value)
-    return Rules.from_options(resolved)
+    return Rules.from_options(resolve_option_values(OPTIONS, given, "splink", base))
 
 
 @dataclass(frozen=True, slots=True)

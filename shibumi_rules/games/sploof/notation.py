@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ...board import Board
-from ...errors import NotationError, OptionError, PositionError
+from ...errors import NotationError, PositionError
+from ...game import parse_option_pairs
 from ...notation import Colour, parse_point
 from .rules import (
     BALLS_PER_COLOUR,
@@ -71,7 +72,11 @@ def parse_position(text: str,
     stock = _parse_counts(stock_text, "stock", ("white", "black"), allow_uncounted=False)
     supply = _parse_counts(supply_text, "supply", ("white", "black", "red"),
                            allow_uncounted=True)
-    options = resolve_options(_parse_options(option_texts))
+    for text in option_texts:
+        if "=" not in text:
+            raise NotationError(f"bad position field {text!r}: expected option=value "
+                                "after the supply field")
+    options = resolve_options(parse_option_pairs(option_texts))
     supply_rule: SupplyRule = "unlimited" if options["supply"] == "unlimited" else "limited"
     simultaneous: SimultaneousRule = "draw" if options["simultaneous"] == "draw" else "mover"
     if supply[2] is None:
@@ -125,19 +130,6 @@ def _parse_counts(text: str, label: str, owners: tuple[str, ...], allow_uncounte
         else:
             raise NotationError(f"bad {label} field {text!r}: {part!r} is not a count")
     return out
-
-
-def _parse_options(texts: list[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for text in texts:
-        key, sep, value = text.partition("=")
-        if not sep or not key or not value:
-            raise NotationError(f"bad position field {text!r}: expected option=value "
-                                "after the supply field")
-        if key in options:
-            raise OptionError(f"option {key!r} is given twice in the position")
-        options[key] = value
-    return options
 
 
 def check_position(state: SploofState) -> None:
