@@ -55,7 +55,7 @@ def played(draw: st.DrawFn, game: Any, max_moves: int) -> Any:
 def _verdict(steps: list[Step]) -> str | None:
     """None when every check passes, else the failing step's rule; the checks stop at
     the first failure."""
-    failing = [i for i, s in enumerate(steps) if s.ok is False]
+    failing = [i for i, s in enumerate(steps) if s.holds is False]
     if not failing:
         return None
     assert failing == [len(steps) - 1], "checks go on after a failure"

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..board import Board
 from ..svg import Mark
+from ..verdict import Verdict
 
 _TRAILING_IDS = re.compile(r"\s*\[[A-Z]{3}-[A-Z]+-\d+(?:, [A-Z]{3}-[A-Z]+-\d+)*\]$")
 
@@ -22,22 +23,10 @@ def plain(text: str) -> str:
     return _TRAILING_IDS.sub("", text)
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One statement of an explanation and the rule it applies.
-
-    ``ok`` is True for a condition of the move that holds, False for the condition
-    that makes the move illegal, None for a statement of fact. ``also`` names further
-    rules and rulings the statement depends on."""
-
-    rule: str
-    text: str
-    ok: bool | None = None
-    also: tuple[str, ...] = ()
-
-    @property
-    def rule_ids(self) -> tuple[str, ...]:
-        return (self.rule, *self.also)
+Step = Verdict
+"""One statement of an explanation: the engine's verdict on one rule (``holds`` True
+for a condition that holds, False for the one that makes a move illegal, None for a
+fact)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ def _cite(step: Step) -> str:
 def _step_lines(steps: tuple[Step, ...]) -> list[str]:
     out = []
     for step in steps:
-        head = f"  {_MARK[step.ok]:>2}  "
+        head = f"  {_MARK[step.holds]:>2}  "
         out.extend(textwrap.wrap(f"{step.text} {_cite(step)}", WIDTH, initial_indent=head,
                                  subsequent_indent=" " * len(head),
                                  break_on_hyphens=False))
@@ -82,7 +82,7 @@ def _ruling_line(ruling: RulingAnswer) -> str:
     answer = ruling.answer
     if isinstance(answer, MoveAnswer):
         if not answer.legal:
-            failing = next(s for s in answer.checks if s.ok is False)
+            failing = next(s for s in answer.checks if s.holds is False)
             return head + stop + f"{answer.move} is illegal: {failing.text} [{answer.rule}]"
         return head + stop + f"{answer.move} is legal; {answer.outcome_text}"
     count = sum(len(m) for m in answer.moves.values())
@@ -152,7 +152,7 @@ def render_text(report: Report, diagrams: bool = True) -> str:
 # -- JSON ------------------------------------------------------------------------------
 
 def step_json(step: Step) -> dict[str, Any]:
-    return {"rule": step.rule, "also": list(step.also), "ok": step.ok, "text": step.text}
+    return {"rule": step.rule, "also": list(step.also), "ok": step.holds, "text": step.text}
 
 
 def answer_json(answer: Answer) -> dict[str, Any]:

@@ -80,10 +80,10 @@ def _second_ball_check(board: Board, low: Point, high: Point, colour: Colour) ->
     """The second ball, on the board with the first one placed (SPK-RUL-1)."""
     step = mech.placement_check(board, high)
     completed = low in SUPPORTERS[high]
-    if step.ok and completed:
+    if step.holds and completed:
         return Step("SHB-PLACE-1", f"{step.text}, resting on the platform that the first "
                     f"ball, at {NAMES[low]}, completed", True, ("SPK-RUL-1",))
-    if not step.ok:
+    if not step.holds:
         return Step("SHB-PLACE-1", f"with the first ball on {NAMES[low]}: {step.text}",
                     False, ("SPK-RUL-1",))
     return step
@@ -92,7 +92,7 @@ def _second_ball_check(board: Board, low: Point, high: Point, colour: Colour) ->
 def _place_checks(state: SplinkState, move: PlaceMove) -> list[Step]:
     board = _board(state)
     steps = [_draw_check(state)]
-    if steps[-1].ok is False:
+    if steps[-1].holds is False:
         return steps
     if move.red == move.white:
         return [*steps, Step("SHB-PLACE-1", f"both balls on {NAMES[move.red]}: a point holds "
@@ -102,12 +102,12 @@ def _place_checks(state: SplinkState, move: PlaceMove) -> list[Step]:
     high_colour = Colour.WHITE if low_colour == Colour.RED else Colour.RED
     first = mech.placement_check(board, low)
     steps.append(Step(first.rule, f"first ball ({low_colour.label}): {first.text}",
-                      first.ok))
-    if first.ok is False:
+                      first.holds))
+    if first.holds is False:
         return steps
     second = _second_ball_check(board.place(low, low_colour), low, high, high_colour)
     steps.append(Step(second.rule, f"second ball ({high_colour.label}): {second.text}",
-                      second.ok, second.also))
+                      second.holds, second.also))
     return steps
 
 
@@ -145,7 +145,7 @@ def _remove_checks(state: SplinkState, move: RemoveMove) -> list[Step]:
                           f"removal ({_supply_text(state)})", True))
     after, _ = board.remove(b)
     place = mech.placement_check(after, move.placed)
-    steps.append(Step(place.rule, f"after the removal and the drop: {place.text}", place.ok,
+    steps.append(Step(place.rule, f"after the removal and the drop: {place.text}", place.holds,
                       ("SPK-RUL-10",)))
     return steps
 
@@ -292,7 +292,7 @@ class SplinkAnalyst:
         mover = state.role.value
         board = _board(state)
         steps = checks(state, move)
-        failing = next((s for s in steps if s.ok is False), None)
+        failing = next((s for s in steps if s.holds is False), None)
         if failing is not None:
             picture = Picture(board, tuple(_before_marks(state, move)),
                               f"{mover} plays {name}: illegal [{failing.rule}]")

@@ -84,7 +84,7 @@ def _removal_checks(state: SploofState, move: SploofMove) -> list[Step]:
                   f"from any level, if it is not pinned", True)]
     pin = mech.pin_check(board, point)
     steps.append(pin)
-    if pin.ok is False:
+    if pin.holds is False:
         return steps
     if state.supply_rule == "unlimited":
         steps.append(Step("SPF-RUL-1", "supply=unlimited: the supply is not counted, so the "
@@ -266,7 +266,7 @@ class SploofAnalyst:
         name = game.format_move(move)
         mover = state.turn
         steps = checks(state, move)
-        failing = next((s for s in steps if s.ok is False), None)
+        failing = next((s for s in steps if s.holds is False), None)
         verb = "removes" if move.remove else "plays"
         if failing is not None:
             picture = Picture(state.board, tuple(_before_marks(state, move)),
