@@ -28,6 +28,9 @@ from .geometry import (
 )
 from .notation import COLOUR_OF_LETTER, EMPTY, Colour, format_board, parse_board
 
+BALLS_PER_COLOUR: Final = 16
+"""Balls of each colour in a Shibumi set (SHB-SET-1)."""
+
 _LEVEL_BASE: Final = tuple((m & -m).bit_length() - 1 for m in LEVEL_MASKS)
 _LEVEL_SIZE: Final = tuple(m.bit_count() for m in LEVEL_MASKS)
 

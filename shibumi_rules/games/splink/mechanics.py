@@ -22,7 +22,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...board import drop_chain, shift_chain, supporting_exactly_one, valid_locations
+from ...board import (
+    BALLS_PER_COLOUR,
+    drop_chain,
+    shift_chain,
+    supporting_exactly_one,
+    valid_locations,
+)
 from ...geometry import (
     ALL,
     LEVEL_MASKS,
@@ -33,9 +39,6 @@ from ...geometry import (
     Point,
     points_of,
 )
-
-BALLS_PER_COLOUR: Final = 16
-"""Red and white balls in the shared supply at the start (SPK-SETUP-1)."""
 
 _BASES: Final = tuple((m & -m).bit_length() - 1 for m in LEVEL_MASKS)
 _SIZES: Final = tuple(m.bit_count() for m in LEVEL_MASKS)

@@ -29,11 +29,10 @@ may be written in either case.
 
 from __future__ import annotations
 
-from ...board import Board
+from ...board import BALLS_PER_COLOUR, Board
 from ...errors import NotationError, PositionError
 from ...game import parse_option_pairs
 from ...notation import Colour, format_point, parse_point
-from .mechanics import BALLS_PER_COLOUR
 from .state import (
     PlaceMove,
     RemoveMove,

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from ...board import BALLS_PER_COLOUR
 from ...errors import PositionError
 from ...game import OptionSpec, resolve_option_values
 from ...notation import Colour
-from .mechanics import BALLS_PER_COLOUR
 
 Mask = int
 Point = int

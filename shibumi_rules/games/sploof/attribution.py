@@ -20,7 +20,8 @@ class SploofAttributor(Attributor):
         return []
 
     def legal(self, game: AnyGame, state: Any, move: str) -> list[str]:
-        from .rules import BALLS_PER_COLOUR, REMOVAL_GAIN
+        from ...board import BALLS_PER_COLOUR
+        from .rules import REMOVAL_GAIN
 
         parsed = game.parse_move(state, move)
         if not parsed.remove:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ...board import Board
+from ...board import BALLS_PER_COLOUR, Board
 from ...errors import NotationError, PositionError
 from ...game import parse_option_pairs
 from ...notation import Colour, parse_point
 from .rules import (
-    BALLS_PER_COLOUR,
     PLAYERS,
     SimultaneousRule,
     SploofMove,

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...board import pinned, valid_locations
+from ...board import BALLS_PER_COLOUR, pinned, valid_locations
 from ...geometry import LEVEL_MASKS, NUM_POINTS, SUPPORTEE_MASK
 from .lines import FAST_TABLES
-from .rules import BALLS_PER_COLOUR, REMOVAL_GAIN, SploofState, opponent
+from .rules import REMOVAL_GAIN, SploofState, opponent
 
 _BASE: Final = tuple((m & -m).bit_length() - 1 for m in LEVEL_MASKS)
 _ABOVE: Final = {1 << p: SUPPORTEE_MASK[p] for p in range(NUM_POINTS)}

@@ -15,15 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ...board import Board, pinned, valid_locations
+from ...board import BALLS_PER_COLOUR, Board, pinned, valid_locations
 from ...errors import IllegalMoveError
 from ...geometry import COORDS, GROUND, NAMES, SUPPORTERS, Mask, Point, points_of
 from ...notation import Colour
 from ...verdict import EndReason, reason_table
 from .lines import Line, line_holders
 
-BALLS_PER_COLOUR: Final = 16
-"""Balls of each colour in the set (SHB-SET-1)."""
 START_STOCK: Final = 2
 """Balls each player starts with in their stock (SPF-SETUP-1)."""
 REMOVAL_GAIN: Final = 2
