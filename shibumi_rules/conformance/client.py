@@ -18,7 +18,7 @@ import signal
 import subprocess
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -87,8 +87,11 @@ class EngineProcess:
     """One engine subprocess, restarted on demand after a failure."""
 
     def __init__(self, argv: Sequence[str], timeout: float = 10.0,
-                 cwd: str | None = None, env: dict[str, str] | None = None) -> None:
+                 cwd: str | None = None, env: dict[str, str] | None = None,
+                 validate: Callable[[Any, str], Any] = validate_response) -> None:
         self.argv = list(argv)
+        self.validate = validate
+        """Checks a response against the protocol (ProtocolError when it breaks it)."""
         self.timeout = timeout
         self.cwd = cwd
         self.env = env
@@ -220,7 +223,7 @@ class EngineProcess:
                 continue
             exchange.response = decoded
             try:
-                validate_response(decoded, message["type"])
+                self.validate(decoded, message["type"])
             except ProtocolError as err:
                 exchange.invalid = str(err)
             return exchange

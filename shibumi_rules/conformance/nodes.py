@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game
@@ -36,17 +36,31 @@ class Expected:
 
     outcome: dict[str, Any]
     children: dict[str, tuple[str, dict[str, Any]]]
+    moves: list[Any] = field(default_factory=list)
+    """The reference's moves, in the order of ``children`` (empty when the answer
+    comes from a vector)."""
+    states: list[Any] = field(default_factory=list)
+    """The position after each of ``moves``."""
+
+    def child(self, node: Node, index: int) -> Node:
+        """The node after the ``index``-th move (only when computed from the rules)."""
+        text = list(self.children)[index]
+        return Node(node.game, self.states[index], self.children[text][0], node.options,
+                    node.first, None if node.moves is None else (*node.moves, text))
 
 
 def reference_expectation(node: Node) -> Expected:
     """The reference's answer for a node, computed from its rules."""
     game, state = node.game, node.state
     children = {}
-    for move in game.legal_moves(state):
+    moves = game.legal_moves(state)
+    states = []
+    for move in moves:
         after = game.play(state, move)
+        states.append(after)
         children[game.format_move(move)] = (game.format_position(after),
                                              game.outcome_json(after))
-    return Expected(game.outcome_json(state), children)
+    return Expected(game.outcome_json(state), children, moves, states)
 
 
 def decisive(outcome: Mapping[str, Any]) -> dict[str, Any]:
