@@ -632,3 +632,46 @@ def test_a_perft_the_engine_cannot_answer_still_finds_the_broken_rule() -> None:
     extra = kinds["extra-move"]
     assert extra.rules[0] == "SPF-RUL-1" and extra.move is not None
     assert extra.move.startswith("x") and "perft" in extra.source
+
+
+def test_the_protocol_readme_shows_the_recorded_session_and_every_message() -> None:
+    """spec/protocol/README.md: the example session is the recorded one (the long
+    expand answer shortened), every request type, feature and error kind is described,
+    and the limits it states are the program's."""
+    from shibumi_rules.conformance import client, results, session
+    from shibumi_rules.conformance.protocol import ERROR_KINDS, FEATURES, REQUEST_TYPES
+
+    folder = ROOT / "spec" / "protocol"
+    text = (folder / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Example session", 1)[1].split("```text\n", 1)[1].split("```")[0]
+    shown = [json.loads(line[2:]) for line in block.splitlines()
+             if line.startswith(("> ", "< "))]
+    recorded = [json.loads(line) for line in
+                (folder / "example-session.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(shown) == 2 * len(recorded)
+    for number, exchange in enumerate(recorded):
+        assert shown[2 * number] == exchange["request"]
+        answer = shown[2 * number + 1]
+        if "children" in answer:
+            assert answer["children"] == exchange["response"]["children"][:2]
+            answer = {**answer, "children": exchange["response"]["children"]}
+        assert answer == exchange["response"]
+    for heading in ("Framing", "Ids", "Requests and responses", "Capabilities and "
+                    "declarations", "Options", "Errors", "Timeouts and failures", "Limits",
+                    "Versioning", "Example session"):
+        assert f"\n## {heading}\n" in text, heading
+    for kind in REQUEST_TYPES:
+        assert f"\n### {kind}" in text, kind
+    for word in (*FEATURES, *ERROR_KINDS, "deviations", "first", "rule_id"):
+        assert f"`{word}`" in text, word
+    for fact in (f"{client.MAX_LINE >> 20} MiB", f"{client.MAX_OUTPUT >> 20} MiB",
+                 f"{client.MAX_STRAY_LINES:,}", f"last {client.STDERR_TAIL >> 10} KiB",
+                 f"Three failures in a row, or {session.MAX_FAILURES} in all",
+                 f"up to {harness_module.START_TIMEOUT:g} seconds",
+                 f"{harness_module.BUDGET:g} seconds by default",
+                 f"one by one in one answer | {harness_module.MAX_EXAMINED_EXTRA}",
+                 f"{results.MAX_KEPT:,}"):
+        assert fact in text, fact
+    assert session.MAX_CONSECUTIVE_FAILURES == 3
+    for verdict, status in results.EXIT_STATUS.items():
+        assert f"| {verdict} | {status} |" in text

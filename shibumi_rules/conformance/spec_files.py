@@ -11,11 +11,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..errors import ShibumiError
+from ..fileio import WriteError, write_atomic
 from .client import EngineProcess
 from .harness import main_module_argv
 from .protocol import Message, schema_documents
 
 EXAMPLE_FILE: Final = "example-session.jsonl"
+HAND_WRITTEN: Final = frozenset({"README.md"})
+"""Files of the folder written by hand (the protocol in words), never generated."""
 START: Final = "RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 " \
                "simultaneous=mover supply=limited"
 SPLOOF_OPTIONS: Final = {"simultaneous": "mover", "supply": "limited"}
@@ -92,12 +95,15 @@ def write_spec(folder: Path, check: bool = False) -> int:
         if not check:
             try:
                 folder.mkdir(parents=True, exist_ok=True)
-                path.write_text(content, encoding="utf-8")
+                write_atomic(path, content)
+            except WriteError:
+                raise
             except OSError as err:
                 raise ShibumiError(f"cannot write {path}: {err.strerror or err}") from None
     if check and folder.is_dir():  # a file left from an older protocol
         stale += sorted(f"{p.name} (not generated)" for p in folder.iterdir()
-                        if p.is_file() and p.name not in files)
+                        if p.is_file() and p.name not in files
+                        and p.name not in HAND_WRITTEN)
     if check and stale:
         print(f"error: out of date in {folder}: {', '.join(stale)} "
               "(run: shibumi-rules engine --write-spec)", file=sys.stderr)
