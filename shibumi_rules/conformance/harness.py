@@ -44,6 +44,7 @@ from .client import EngineProcess
 from .compare import compared_part, duplicates, outcome_difference, same_position
 from .declaration import Declared, declared_game, plan, unknown_values_problems
 from .nodes import Expected, Node, reference_expectation
+from .pipeline import Pipeline, Sent
 from .protocol import Message, ProtocolError, validate_response
 from .results import (
     RULE,
@@ -110,6 +111,26 @@ class _Check:
     found: list[Divergence] = field(default_factory=list)
 
 
+@dataclass
+class _Started:
+    """A node the engine has been asked about."""
+
+    node: Node
+    where: Where
+    kind: str
+    sent: Sent
+
+
+@dataclass
+class _Illegal:
+    """An illegal move sent, with what the reference says of it."""
+
+    where: Where
+    rules: list[str]
+    why: str
+    sent: Sent
+
+
 class Harness:
     """Runs every check of one conformance run."""
 
@@ -120,6 +141,7 @@ class Harness:
         self.reference = dict(reference)
         self.recorder = Recorder()
         self.session = Session(process, self.recorder)
+        self.pipeline = Pipeline(self.session)
         self.phases: dict[str, PhaseStats] = {}
         self.rules: dict[str, RuleTally] = {}
         self.positions = 0
@@ -334,9 +356,24 @@ class Harness:
         reference's answer; it runs while the engine works on its own. Returns the
         divergences seen (recorded now or before), the reference's answer, and whether
         the engine answered."""
-        check = _Check(combination)
+        return self._finish_node(self._start_node(node, source), expect, analyst, stats,
+                                 combination)
+
+    def _start_node(self, node: Node, source: str) -> _Started:
+        """Ask the engine about a node (``expand``, or ``moves`` then plays later);
+        the answer is read by ``_finish_node``."""
         where = Where(node.game.name, node, None, source)
-        answer, expected, replies = self._engine_children(node, expect, where, check)
+        kind = "expand" if "expand" in self.session.features else "moves"
+        return _Started(node, where, kind, self.pipeline.send(self._request(kind, node),
+                                                              where))
+
+    def _finish_node(self, started: _Started, expect: Callable[[], Expected],
+                     analyst: Attributor, stats: PhaseStats,
+                     combination: Combination | None
+                     ) -> tuple[list[Divergence], Expected, bool]:
+        check = _Check(combination)
+        node, where = started.node, started.where
+        answer, expected, replies = self._engine_children(started, expect, check)
         if answer is None:
             return check.found, expected, False
         found = self._compare_node(node, expected, answer, analyst, where, check, stats)
@@ -495,20 +532,20 @@ class Harness:
                                        f"{_where_failed(err)}")
             return None, f"{type(err).__name__}: {err}"
 
-    def _engine_children(self, node: Node, expect: Callable[[], Expected], where: Where,
+    def _engine_children(self, started: _Started, expect: Callable[[], Expected],
                          check: _Check) -> tuple[_Answer | None, Expected, _Replies]:
-        """The engine's outcome, successors per move, and listed moves for a node, by
-        one ``expand`` request or by ``moves`` and a ``play`` per move the reference
-        allows (each at most once); and the reference's answer, computed while the
-        engine computes its own."""
-        if "expand" in self.session.features:
-            ticket = self.session.submit(self._request("expand", node), where)
-            expected = expect()
-            reply = self.session.collect(ticket)
-            if not self._success(reply, where, "expand", check):
-                return None, expected, []
-            assert reply is not None
-            children: dict[str, tuple[str | None, dict[str, Any]]] = {}
+        """The engine's outcome, successors per move, and listed moves for a node, from
+        one ``expand`` answer or from ``moves`` and a ``play`` per move the reference
+        allows (each at most once, all sent before any is read); and the reference's
+        answer, computed while the engine computes its own."""
+        node, where = started.node, started.where
+        expected = expect()
+        reply = self.pipeline.receive(started.sent)
+        if not self._success(reply, where, started.kind, check):
+            return None, expected, []
+        assert reply is not None
+        children: dict[str, tuple[str | None, dict[str, Any]]] = {}
+        if started.kind == "expand":
             listed = []
             for child in reply["children"]:
                 listed.append(child["move"])
@@ -516,21 +553,17 @@ class Harness:
                                                     child["outcome"]))
             self._duplicates(listed, where, check)
             return (reply["outcome"], children, listed), expected, [(reply, "expand")]
-        ticket = self.session.submit(self._request("moves", node), where)
-        expected = expect()
-        reply = self.session.collect(ticket)
-        if not self._success(reply, where, "moves", check):
-            return None, expected, []
-        assert reply is not None
         replies: _Replies = [(reply, "moves")]
         listed = list(reply["moves"])
         self._duplicates(listed, where, check)
-        children = {}
+        plays = []
         for move in dict.fromkeys(listed):
-            if move not in expected.children:
-                continue
-            at = Where(where.game, node, move, where.source)
-            play = self.session.call(self._request("play", node, move=move), at)
+            if move in expected.children:
+                at = Where(where.game, node, move, where.source)
+                plays.append((move, at, self.pipeline.send(
+                    self._request("play", node, move=move), at)))
+        for move, at, sent in plays:
+            play = self.pipeline.receive(sent)
             if not self._success(play, at, "play", check):
                 continue
             assert play is not None
@@ -580,14 +613,19 @@ class Harness:
                       combination: Combination | None = None) -> None:
         """Send a few moves the reference rejects here (drawn from moves legal
         elsewhere, preferring rules tested least) and check the engine rejects them."""
+        self._illegal_answers(self._send_illegal(node, legal, analyst, rng, source,
+                                                 stats), combination)
+
+    def _send_illegal(self, node: Node, legal: Sequence[str], analyst: Attributor,
+                      rng: random.Random, source: str, stats: PhaseStats
+                      ) -> list[_Illegal]:
         game = node.game
         pool = self._move_pool.setdefault(game.name, set())
         pool.update(legal)
         legal_set = set(legal)
         candidates = sorted(pool - legal_set)
         if not candidates or self.config.illegal_per_node <= 0:
-            return
-        check = _Check(combination)
+            return []
         where = Where(game.name, node, None, source + ", illegal move")
         sample = rng.sample(candidates, min(len(candidates), 12))
         ranked = []
@@ -600,6 +638,7 @@ class Harness:
             ranked.append((self._tested_rules.get(key, 0), move, rules, why, key))
         ranked.sort(key=lambda r: (r[0], r[1]))
         chosen: list[str] = []
+        sent = []
         for _, move, rules, why, key in ranked:
             if len(chosen) >= self.config.illegal_per_node or key in chosen:
                 continue
@@ -608,19 +647,28 @@ class Harness:
             for rule in rules[:1]:
                 self.rules.setdefault(rule, RuleTally()).rejections += 1
             at = Where(game.name, node, move, where.source)
-            reply = self.session.call(self._request("play", node, move=move), at)
             stats.checks += 1
+            sent.append(_Illegal(at, rules, why, self.pipeline.send(
+                self._request("play", node, move=move), at)))
+        return sent
+
+    def _illegal_answers(self, sent: Sequence[_Illegal],
+                         combination: Combination | None) -> None:
+        check = _Check(combination)
+        for item in sent:
+            reply = self.pipeline.receive(item.sent)
             if reply is None:
                 continue
             if reply.get("ok"):
-                self._record(at.divergence(
-                    "extra-move", "illegal: " + why, "accepted", rules), check)
+                self._record(item.where.divergence(
+                    "extra-move", "illegal: " + item.why, "accepted", item.rules), check)
                 continue
             kind = reply.get("error", {}).get("kind")
             if kind != "illegal-move":
-                self._record(at.divergence(
-                    "rejection", "error kind illegal-move", f"error kind {kind}", rules,
-                    detail=str(reply.get("error", {}).get("message", ""))), check)
+                self._record(item.where.divergence(
+                    "rejection", "error kind illegal-move", f"error kind {kind}",
+                    item.rules, detail=str(reply.get("error", {}).get("message", ""))),
+                    check)
 
     # -- vectors -----------------------------------------------------------------------
     def _vectors(self, game: AnyGame, declared: Declared, combo: Combination,
@@ -643,12 +691,15 @@ class Harness:
         for vector in sendable:
             combo.available |= vector.exercises
         self._phase = f"{game.name} vectors ({combo.label})"
-        for i, vector in enumerate(sendable, 1):
-            node = Node(game, vector.state, game.format_position(vector.state),
-                        dict(vector.options), vector.first)
-            found, _, answered = self.check_node(
-                node, partial(_given, vector.expected), analyst, f"vector {vector.source}",
-                stats, combo)
+        starts: list[_Started] = []
+        for i, vector in enumerate(sendable):
+            while len(starts) <= min(i + 1, len(sendable) - 1):
+                ahead = sendable[len(starts)]
+                node = Node(game, ahead.state, game.format_position(ahead.state),
+                            dict(ahead.options), ahead.first)
+                starts.append(self._start_node(node, f"vector {ahead.source}"))
+            found, _, answered = self._finish_node(
+                starts[i], partial(_given, vector.expected), analyst, stats, combo)
             if not answered:
                 continue
             combo.vectors_checked += 1
@@ -660,7 +711,7 @@ class Harness:
                 tally.vectors += 1
                 tally.failed += rule in implicated
             stats.divergences += len(found)
-            self._progress(f"{i}/{len(sendable)} vectors")
+            self._progress(f"{i + 1}/{len(sendable)} vectors")
 
     # -- perft -------------------------------------------------------------------------
     def _perft(self, game: AnyGame, declared: Declared, combo: Combination,
@@ -709,8 +760,8 @@ class Harness:
             source = (f"perft({depth + len(path)}) from {label}"
                       + (f", after {' '.join(path)}" if path else ""))
             where = Where(game.name, node, None, source)
-            reply = self.session.call(self._request("perft", node, depth=depth, divide=True),
-                                      where)
+            reply = self.pipeline.receive(self.pipeline.send(
+                self._request("perft", node, depth=depth, divide=True), where))
             stats.checks += 1
             if not self._success(reply, where, "perft", check):
                 # no counts to descend by: the position's own answers may still show
@@ -772,27 +823,38 @@ class Harness:
             node = Node(game, state, game.format_position(state), combo.options, first, ())
             combo.random_games += 1
             end = "unfinished"
+            started = self._start_node(node, self._game_source(k, combo, strategy_name, 0))
             for ply in range(self.config.max_plies + 1):
-                source = (f"random game {k + 1} of {combo.label} (seed "
-                          f"{self.config.seed}, {strategy_name}) ply {ply}")
-                found, expected, _ = self.check_node(
-                    node, partial(reference_expectation, node), analyst, source, stats,
-                    combo)
-                stats.divergences += len(found)
+                source = started.where.source
+                expected = reference_expectation(node)
                 legal = list(expected.children)
-                self.check_illegal(node, legal, analyst, rng, source, stats, combo)
+                illegal = self._send_illegal(node, legal, analyst, rng, source, stats)
+                following = None
+                if legal and ply < self.config.max_plies:
+                    if choose is not None:
+                        index = expected.moves.index(choose(node.state, expected.moves, rng))
+                    else:
+                        index = rng.randrange(len(legal))
+                    following = expected.child(node, index)
+                    next_started = self._start_node(
+                        following, self._game_source(k, combo, strategy_name, ply + 1))
+                found, _, _ = self._finish_node(started, partial(_given, expected),
+                                                analyst, stats, combo)
+                stats.divergences += len(found)
+                self._illegal_answers(illegal, combo)
                 self._progress(f"ply {ply}")
                 if not legal:
                     end = (bundle.end_of(node.state) if bundle is not None else None) \
                         or "over"
                     break
-                if choose is not None:
-                    move = choose(node.state, expected.moves, rng)
-                    index = expected.moves.index(move)
-                else:
-                    index = rng.randrange(len(legal))
-                node = expected.child(node, index)
+                if following is None:
+                    break
+                node, started = following, next_started
             ends[end] = ends.get(end, 0) + 1
+
+    def _game_source(self, k: int, combo: Combination, strategy: str, ply: int) -> str:
+        return (f"random game {k + 1} of {combo.label} (seed {self.config.seed}, "
+                f"{strategy}) ply {ply}")
 
     # -- progress --------------------------------------------------------------------
     def _count(self, stats: PhaseStats, n: int, combination: Combination | None) -> None:
