@@ -335,15 +335,21 @@ def test_a_vector_the_reference_rejects_stops_the_run(
 
 def test_an_altered_vector_folder_stops_the_run(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A copy of spec/conformance whose files differ from its index.json, or lack one
+    it lists, is refused before anything is run."""
+    import shutil
+
     folder = tmp_path / "conformance"
-    folder.mkdir()
-    source = default_vector_files()[0].parent
-    (folder / "index.json").write_bytes((source / "index.json").read_bytes())
-    first = default_vector_files()[0]
-    (folder / first.name).write_text(first.read_text().splitlines()[0] + "\n")
+    shutil.copytree(default_vector_files()[0].parent, folder)
+    altered = sorted(folder.glob("*.jsonl"))[0]
+    altered.write_text(altered.read_text().splitlines()[0] + "\n")
     status = main(["conform", "--quiet", "--vectors", str(folder)])
     err = capsys.readouterr().err
-    assert status == USAGE and "missing" in err or "altered" in err
+    assert status == USAGE and "vectors altered" in err and altered.name in err
+    altered.unlink()
+    status = main(["conform", "--quiet", "--vectors", str(folder)])
+    err = capsys.readouterr().err
+    assert status == USAGE and "vectors missing" in err and altered.name in err
 
 
 def test_an_unwritable_report_path_is_refused_before_the_run(
@@ -418,6 +424,17 @@ def test_a_flooding_engine_is_stopped(tmp_path: Path,
     assert {d["kind"] for d in data["divergences"]} == {"flood"}
     assert "flooded its output" in out
     assert data["aborted"]
+
+
+def test_a_run_over_its_time_budget_stops_with_the_failure_recorded(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Starting an engine alone takes longer than a millisecond: the first request
+    meets a spent budget."""
+    status, data, out = conform(["--budget", "0.001", "--game", "sploof"], tmp_path,
+                                capsys)
+    assert status == ERROR, out
+    assert [d["kind"] for d in data["divergences"]] == ["budget"]
+    assert "--budget" in data["aborted"] and data["positions_checked"] == 0
 
 
 class _CountingProcess(EngineProcess):

@@ -18,7 +18,7 @@ def _over_sixteen(game: AnyGame, state: Any, move: str) -> bool:
     if game.name != "splink" or state.supply is not None:
         return False
     after = game.play(state, game.parse_move(state, move))
-    return after.red.bit_count() > LIMIT or after.white.bit_count() > LIMIT
+    return bool(after.red.bit_count() > LIMIT or after.white.bit_count() > LIMIT)
 
 
 class CountsUnlimitedSupply(ReferenceEngine):

@@ -19,7 +19,7 @@ def _counted_out(game: AnyGame, state: Any, move: str) -> bool:
             or not move.startswith("x"):
         return False
     held = state.board.masks[state.turn].bit_count() + state.stock[state.turn]
-    return BALLS_PER_COLOUR - held < 2
+    return bool(BALLS_PER_COLOUR - held < 2)
 
 
 class CountsUnlimitedSupply(ReferenceEngine):
