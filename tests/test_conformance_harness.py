@@ -352,6 +352,46 @@ def test_an_altered_vector_folder_stops_the_run(
     assert status == USAGE and "vectors missing" in err and altered.name in err
 
 
+@pytest.mark.parametrize("args", [
+    ["--engine", "/no/such/engine-binary"],
+    ["--engine", ""],
+    ["--engine", "'unbalanced"],
+    ["--option", "supply=plenty"],
+    ["--option", "nonsense"],
+    ["--option", "max_turns=-3"],
+    ["--game", "sploof", "--option", "max_turns=5"],
+    ["--vectors", "/no/such/vectors.jsonl"],
+    ["--timeout", "inf"],
+    ["--budget", "-1"],
+    ["--format", "yaml"],
+])
+def test_usage_errors_exit_with_status_2(args: list[str], tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["conform", "--quiet", "--games", "0", "--depth", "0", *args])
+    captured = capsys.readouterr()
+    assert status == USAGE
+    assert "error: " in captured.err and captured.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("line", ['{"game": "sploof"', "[1, 2]", '{"game": "sploof"}'])
+def test_a_malformed_vector_file_is_a_usage_error(line: str, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(line + "\n")
+    status = main(["conform", "--quiet", "--vectors", str(bad)])
+    assert status == USAGE
+    assert "bad.jsonl:1" in capsys.readouterr().err
+
+
+def test_a_game_the_engine_does_not_play_is_inconclusive(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_declares_deviation.py"),
+                                 "--game", "splink", "--games", "0", "--depth", "0"],
+                                tmp_path, capsys)
+    assert status == INCONCLUSIVE, out
+    assert data["inconclusive"] == ["splink: the engine does not play it (it plays sploof)"]
+
+
 def test_an_unwritable_report_path_is_refused_before_the_run(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["conform", "--quiet", "--report", str(tmp_path / "no" / "r.json"),
