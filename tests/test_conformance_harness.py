@@ -128,7 +128,7 @@ def test_the_markdown_report_is_deterministic_and_complete(
                     "## Divergences by rule", "## Declared deviations"):
         assert heading in text
     assert "`simultaneous=draw supply=unlimited`" in text and "positions/s" not in text
-    assert "shibumi-rules engine (the reference engine" in text
+    assert "`shibumi-rules engine` (the reference engine" in text
 
 
 # -- wrong engines: each broken rule named ---------------------------------------------

@@ -163,13 +163,14 @@ def _run(args: argparse.Namespace) -> int:
         folder = default_vector_dir()
         files = folder_files(folder) if folder.is_dir() else None
     env = None
+    named: str | None
     if args.engine is None:
         argv = main_module_argv()
         root = str(Path(__file__).resolve().parents[2])
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(
             [root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-        named = "shibumi-rules engine (the reference engine, run as a subprocess)"
+        named = None
     else:
         try:
             argv = split_command(args.engine)

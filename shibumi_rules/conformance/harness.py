@@ -57,7 +57,13 @@ from .results import (
     UsageError,
 )
 from .session import GiveUp, Session, Where
-from .vectors import Vector, default_vector_dir, default_vector_files, load_vectors
+from .vectors import (
+    Vector,
+    default_vector_dir,
+    default_vector_files,
+    index_hash,
+    load_vectors,
+)
 
 AnyGame = Game[Any, Any]
 T = TypeVar("T")
@@ -233,8 +239,11 @@ class Harness:
                 "vectors": [str(p) for p in c.vectors] if c.vectors is not None else None}
 
     def _reference_json(self) -> dict[str, Any]:
+        files = self.config.vectors if self.config.vectors is not None \
+            else default_vector_files()
         return {"name": "shibumi-rules", "version": __version__,
-                "spec_version": spec.version(), "vectors": len(self._vector_list)}
+                "spec_version": spec.version(), "vectors": len(self._vector_list),
+                "vectors_content_hash": index_hash(files)}
 
     def _games(self) -> list[str]:
         """The games to check: those asked for, or every game the reference knows;
@@ -822,7 +831,7 @@ class Harness:
             state = game.start(combo.options, first)
             node = Node(game, state, game.format_position(state), combo.options, first, ())
             combo.random_games += 1
-            end = "unfinished"
+            end = f"no end within {self.config.max_plies} plies"
             started = self._start_node(node, self._game_source(k, combo, strategy_name, 0))
             for ply in range(self.config.max_plies + 1):
                 source = started.where.source

@@ -381,8 +381,9 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
 
 def markdown(result: RunResult, reference: dict[str, AnyGame], examples: int = EXAMPLES,
              command: str | None = None) -> str:
-    """A report to publish. ``command`` is how the engine was named (the argument of
-    ``--engine``, or a description of the reference engine)."""
+    """A report to publish. ``command`` is the engine's command line as given to
+    ``--engine`` (None for the reference engine, whose command line depends on the
+    machine)."""
     identity = result.identity
     name = identity.get("name") or "engine"
     version = identity.get("version") or ""
@@ -395,11 +396,15 @@ def markdown(result: RunResult, reference: dict[str, AnyGame], examples: int = E
         "every combination the engine declares"
     out += _table(["", ""], [
         ["engine", f"{name} {version}".strip()],
-        ["command", f"`{command if command is not None else shlex.join(result.engine_argv)}`"],
+        ["command", f"`{command}`" if command is not None else
+         "`shibumi-rules engine` (the reference engine, run as a subprocess)"],
         ["protocol", identity.get("protocol", "-")],
         ["features", ", ".join(identity.get("features", [])) or "-"],
         ["reference", f"shibumi-rules {ref.get('version', '')}, specification "
-                      f"{ref.get('spec_version', '')}, {ref.get('vectors', 0)} vectors"],
+                      f"{ref.get('spec_version', '')}"],
+        ["vectors", f"{ref.get('vectors', 0)} loaded"
+                    + (f" (index {ref['vectors_content_hash']})"
+                       if ref.get("vectors_content_hash") else "")],
         ["games", ", ".join(result.games) or "-"],
         ["options", selection],
         ["random games", f"{c['random_games']} per combination, seed {c['seed']}"],

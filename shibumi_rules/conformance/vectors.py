@@ -72,6 +72,20 @@ def check_index(index: Path, files: Sequence[Path]) -> None:
                              "your own vectors with --vectors FILE)")
 
 
+def index_hash(files: Sequence[Path]) -> str | None:
+    """The content hash of the ``index.json`` beside the vector files (None when they
+    have none, or lie in several folders): it dates the vectors a run used."""
+    folders = {path.parent for path in files}
+    if len(folders) != 1:
+        return None
+    try:
+        data = json.loads((folders.pop() / INDEX_FILE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    digest = data.get("content_hash") if isinstance(data, dict) else None
+    return digest if isinstance(digest, str) else None
+
+
 @dataclass
 class Vector:
     game: str
