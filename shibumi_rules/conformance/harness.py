@@ -285,6 +285,8 @@ class Harness:
         for vector in mine:
             if vector.options not in present:
                 present.append(vector.options)
+        planned = _planned(game)
+        present.sort(key=lambda o: planned.index(o) if o in planned else len(planned))
         combos = plan(declared, self._selected(name), present)
         self.combinations += combos
         for number, combo in enumerate(c for c in combos if c.declared):
@@ -909,6 +911,15 @@ def _where_failed(err: BaseException) -> str:
 def main_module_argv() -> list[str]:
     """The command that serves the reference engine: this Python, this package."""
     return [sys.executable, "-m", "shibumi_rules", "engine"]
+
+
+def _planned(game: AnyGame) -> list[dict[str, str]]:
+    """The combinations of options the spec's vectors are drawn under, in order."""
+    from ..games import bundle_of
+    from ..tables.vectors import combinations
+
+    bundle = bundle_of(game)
+    return combinations(game, bundle.random_games()) if bundle is not None else []
 
 
 def _default_depth(game: AnyGame) -> int:
