@@ -74,6 +74,8 @@ START_TIMEOUT: Final = 30.0
 """Seconds an engine may take to start and answer ``identify`` (at least --timeout)."""
 BUDGET: Final = 600.0
 """Seconds a whole run may take by default (``--budget``)."""
+SAMPLED_ILLEGAL: Final = 12
+"""Moves legal elsewhere and illegal here that are weighed for each illegal-move check."""
 MAX_EXAMINED_EXTRA: Final = 64
 """Moves of one answer that the reference rejects and that are attributed one by one;
 the rest of such an answer is reported in one finding."""
@@ -159,7 +161,8 @@ class Harness:
         self.harness_errors: list[str] = []
         self._vector_list: list[Vector] = list(vectors) if vectors is not None else []
         self._vectors_given = vectors is not None
-        self._move_pool: dict[str, set[str]] = {}
+        self._move_pool: dict[str, dict[str, None]] = {}
+        """Per game, every move seen legal so far, in the order first seen."""
         self._tested_rules: dict[str, int] = {}
         self._last_progress = 0.0
         self._began = 0.0
@@ -631,14 +634,14 @@ class Harness:
                       rng: random.Random, source: str, stats: PhaseStats
                       ) -> list[_Illegal]:
         game = node.game
-        pool = self._move_pool.setdefault(game.name, set())
-        pool.update(legal)
-        legal_set = set(legal)
-        candidates = sorted(pool - legal_set)
-        if not candidates or self.config.illegal_per_node <= 0:
+        pool = self._move_pool.setdefault(game.name, {})
+        pool.update(dict.fromkeys(legal))
+        if self.config.illegal_per_node <= 0:
+            return []
+        sample = _sample_outside(list(pool), set(legal), SAMPLED_ILLEGAL, rng)
+        if not sample:
             return []
         where = Where(game.name, node, None, source + ", illegal move")
-        sample = rng.sample(candidates, min(len(candidates), 12))
         ranked = []
         for move in sample:
             rules, why = self._rules_and(partial(analyst.illegal, game, node.state, move),
@@ -843,7 +846,8 @@ class Harness:
                 following = None
                 if legal and ply < self.config.max_plies:
                     if choose is not None:
-                        index = expected.moves.index(choose(node.state, expected.moves, rng))
+                        index = _index_of(expected.moves,
+                                          choose(node.state, expected.moves, rng))
                     else:
                         index = rng.randrange(len(legal))
                     following = expected.child(node, index)
@@ -886,6 +890,33 @@ class Harness:
         self._last_progress = time.perf_counter()
         elapsed = self._last_progress - self._began
         print(f"[conform {elapsed:6.1f}s] {text}", file=out, flush=True)
+
+
+def _sample_outside(pool: list[str], excluded: set[str], count: int,
+                    rng: random.Random) -> list[str]:
+    """Up to ``count`` moves of ``pool`` not in ``excluded``, drawn without
+    replacement (the pool is in a fixed order, so the draw repeats itself)."""
+    if len(pool) <= len(excluded) + count:
+        candidates = [m for m in pool if m not in excluded]
+        return rng.sample(candidates, min(count, len(candidates)))
+    chosen: list[str] = []
+    seen: set[int] = set()
+    while len(chosen) < count and len(seen) < len(pool):
+        index = rng.randrange(len(pool))
+        if index in seen:
+            continue
+        seen.add(index)
+        if pool[index] not in excluded:
+            chosen.append(pool[index])
+    return chosen
+
+
+def _index_of(moves: list[Any], move: Any) -> int:
+    """Where a strategy's move is among the moves it was given."""
+    for index, candidate in enumerate(moves):
+        if candidate is move:
+            return index
+    return moves.index(move)
 
 
 def _given(expected: Expected) -> Expected:
