@@ -738,3 +738,35 @@ def test_the_protocol_readme_shows_the_recorded_session_and_every_message() -> N
     assert session.MAX_CONSECUTIVE_FAILURES == 3
     for verdict, status in results.EXIT_STATUS.items():
         assert f"| {verdict} | {status} |" in text
+
+
+def test_the_plan_checks_what_the_engine_declares_and_the_user_selects() -> None:
+    from shibumi_rules.conformance.declaration import (
+        declared_game,
+        plan,
+        unknown_values_problems,
+    )
+
+    game = get_game("sploof")
+    declared = declared_game(game, {
+        "options": {"supply": {"default": "unlimited", "values": ["unlimited", "plenty"]}},
+        "first": ["white", "red"],
+        "deviations": [{"ruling": "SPK-RUL-4", "reading": "not a Sploof ruling"}]})
+    assert declared.first == ("white",)
+    assert declared.unknown == ["supply=plenty"]
+    assert declared.defaults == {"simultaneous": "mover", "supply": "unlimited"}
+    assert declared.deviations == {}
+    assert any("red" in note for note in declared.notes)
+    assert any("SPK-RUL-4" in note for note in declared.notes)
+    mover_limited = {"simultaneous": "mover", "supply": "limited"}
+    draw_unlimited = {"simultaneous": "draw", "supply": "unlimited"}
+    mover_unlimited = {"simultaneous": "mover", "supply": "unlimited"}
+    combos = plan(declared, {}, [mover_limited, draw_unlimited, mover_unlimited])
+    assert [(c.options, c.declared) for c in combos] == [
+        (mover_unlimited, True), (mover_limited, False), (draw_unlimited, False)]
+    assert all(c.problems() == [] for c in combos if not c.declared)  # not asked for
+    (only,) = plan(declared, {"supply": "limited"}, [mover_limited, draw_unlimited])
+    assert not only.declared and only.selected
+    assert "does not declare supply=limited" in only.problems()[0]
+    assert "supply=plenty" in unknown_values_problems(declared, {})[0]
+    assert unknown_values_problems(declared, {"supply": "unlimited"}) == []

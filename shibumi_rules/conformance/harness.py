@@ -822,6 +822,11 @@ class Harness:
 
         stats = self.phases.setdefault(f"{game.name} random games", PhaseStats())
         ends = self.end_counts.setdefault(game.name, {})
+        if not declared.first:
+            note = "the engine lets no player move first: no game from the start"
+            if note not in stats.notes:
+                stats.notes.append(note)
+            return
         bundle = bundle_of(game)
         strategies = dict(bundle.strategies()) if bundle is not None else {}
         names = list(strategies) or ["uniform"]
@@ -832,7 +837,7 @@ class Harness:
             self._phase = (f"{game.name} random game {k + 1}/{count} ({combo.label}, "
                            f"{strategy_name})")
             rng = random.Random(f"{self.config.seed}:{game.name}:{combo.label}:{k}")
-            first = declared.first[k % len(declared.first)] if declared.first else None
+            first = declared.first[k % len(declared.first)]
             state = game.start(combo.options, first)
             node = Node(game, state, game.format_position(state), combo.options, first, ())
             combo.random_games += 1
