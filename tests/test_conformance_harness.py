@@ -176,6 +176,7 @@ RULING_ENGINES = [
     ("sploof_counts_unlimited_supply.py", "sploof", "supply=unlimited", "SPF-RUL-1"),
     ("sploof_wrong_tie_break.py", "sploof", "simultaneous=mover", "SPF-RUL-2"),
     ("sploof_draw_goes_to_mover.py", "sploof", "simultaneous=draw", "SPF-RUL-2"),
+    ("sploof_no_move_draws.py", "sploof", "supply=unlimited", "SPF-RUL-3"),
     ("splink_turn_limit_late.py", "splink", "max_turns=12", "SPK-RUL-4"),
     ("splink_hidden_turn_limit.py", "splink", "max_turns=none", "SPK-RUL-4"),
     ("splink_ignores_limited_supply.py", "splink", "supply=limited", "SPK-PLACE-1"),
