@@ -47,25 +47,25 @@ def _engine(args: argparse.Namespace) -> int:
     return ReferenceEngine().serve()
 
 
-def _positive_float(text: str) -> float:
+def _seconds(text: str, zero: bool) -> float:
+    """A finite number of seconds, above 0 (or 0 itself when ``zero`` allows it)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0 or not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a finite number above 0")
+    if not math.isfinite(value) or value < 0 or (value == 0 and not zero):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} must be a finite number of seconds "
+            + ("(0 for no limit)" if zero else "above 0"))
     return value
+
+
+def _positive_float(text: str) -> float:
+    return _seconds(text, zero=False)
 
 
 def _budget(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value >= 0 or not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a finite number of seconds, "
-                                         "0 for no limit")
-    return value
+    return _seconds(text, zero=True)
 
 
 def _non_negative(text: str) -> int:

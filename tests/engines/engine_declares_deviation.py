@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from shibumi_rules.conformance.protocol import Message
-from shibumi_rules.conformance.server import AnyGame, ReferenceEngine
+from shibumi_rules.conformance.server import AnyGame
 from tests.engines.common import serve
+from tests.engines.outcome_hook import OutcomeHookEngine
 
 READING = "when one move gives both players a line, the mover's opponent wins"
 
 
-class DeclaresDeviation(ReferenceEngine):
+class DeclaresDeviation(OutcomeHookEngine):
     name = "engine with its own tie rule"
 
     def identify(self) -> Message:
@@ -30,10 +31,6 @@ class DeclaresDeviation(ReferenceEngine):
             return {"over": True, "winner": game.format_position(state).split()[1],
                     "draw": False, "reason": "both-lines-opponent"}
         return result
-
-    def child(self, game: AnyGame, state: Any, move: str) -> tuple[str, dict[str, Any]]:
-        after = game.play(state, game.parse_move(state, move))
-        return game.format_position(after), self.outcome(game, after)
 
 
 if __name__ == "__main__":

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from shibumi_rules.conformance.server import AnyGame, ReferenceEngine
+from shibumi_rules.conformance.server import AnyGame
 from tests.engines.common import serve
+from tests.engines.outcome_hook import OutcomeHookEngine
 
 
-class MalformedOutcome(ReferenceEngine):
+class MalformedOutcome(OutcomeHookEngine):
     name = "engine with numbered winners"
 
     def outcome(self, game: AnyGame, state: Any) -> dict[str, Any]:
@@ -18,10 +19,6 @@ class MalformedOutcome(ReferenceEngine):
         if result.get("winner") is not None:
             result = {**result, "winner": 1 if result["winner"] == "white" else 2}
         return result
-
-    def child(self, game: AnyGame, state: Any, move: str) -> tuple[str, dict[str, Any]]:
-        after = game.play(state, game.parse_move(state, move))
-        return game.format_position(after), self.outcome(game, after)
 
 
 if __name__ == "__main__":

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from shibumi_rules.conformance.server import AnyGame, ReferenceEngine
+from shibumi_rules.conformance.server import AnyGame
 from tests.engines.common import serve
+from tests.engines.outcome_hook import OutcomeHookEngine
 
 
-class DrawGoesToMover(ReferenceEngine):
+class DrawGoesToMover(OutcomeHookEngine):
     name = "sploof engine ignoring simultaneous=draw"
 
     def outcome(self, game: AnyGame, state: Any) -> dict[str, Any]:
@@ -21,10 +22,6 @@ class DrawGoesToMover(ReferenceEngine):
             return {"over": True, "winner": mover, "draw": False,
                     "reason": "both-lines-mover"}
         return result
-
-    def child(self, game: AnyGame, state: Any, move: str) -> tuple[str, dict[str, Any]]:
-        after = game.play(state, game.parse_move(state, move))
-        return game.format_position(after), self.outcome(game, after)
 
 
 if __name__ == "__main__":

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from shibumi_rules.conformance.server import AnyGame, ReferenceEngine
+from shibumi_rules.conformance.server import AnyGame
 from tests.engines.common import serve
+from tests.engines.outcome_hook import OutcomeHookEngine
 
 BOTH_LINES = ("both-lines-mover", "both-lines-draw")
 
 
-class UnlimitedBothLinesToBlack(ReferenceEngine):
+class UnlimitedBothLinesToBlack(OutcomeHookEngine):
     name = "sploof engine giving Black both lines under the unlimited supply"
 
     def outcome(self, game: AnyGame, state: Any) -> dict[str, Any]:
@@ -22,10 +23,6 @@ class UnlimitedBothLinesToBlack(ReferenceEngine):
             return {"over": True, "winner": "black", "draw": False,
                     "reason": "both-lines-mover"}
         return result
-
-    def child(self, game: AnyGame, state: Any, move: str) -> tuple[str, dict[str, Any]]:
-        after = game.play(state, game.parse_move(state, move))
-        return game.format_position(after), self.outcome(game, after)
 
 
 if __name__ == "__main__":
