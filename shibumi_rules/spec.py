@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -207,9 +208,21 @@ def scope_of(entry_id: str) -> Scope:
 # -- loading -------------------------------------------------------------------------
 
 def spec_dir() -> Path:
-    """The ``spec/`` folder next to the package (the package is used from its source
-    tree or installed in editable mode)."""
-    return Path(__file__).resolve().parents[1] / "spec"
+    """The specification's files: ``spec/`` of the source tree, which the package
+    reaches as its ``spec_data`` folder (a link in a checkout, a copy in a wheel), read
+    through ``importlib.resources`` so it works wherever the package is installed."""
+    folder = Path(str(resources.files("shibumi_rules").joinpath("spec_data")))
+    return folder.resolve()
+
+
+def source_checkout() -> Path | None:
+    """The root of the source checkout the package runs from (where ``tables`` may
+    write), or None when it is installed from a wheel."""
+    package = Path(str(resources.files("shibumi_rules")))
+    root = package.resolve().parent
+    if (root / "pyproject.toml").is_file() and spec_dir() == (root / "spec").resolve():
+        return root
+    return None
 
 
 def _read(path: Path) -> dict[str, Any]:
