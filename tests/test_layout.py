@@ -43,8 +43,8 @@ def test_no_file_outside_the_game_packages_is_named_after_a_game() -> None:
 
 
 def test_no_module_outside_a_game_package_imports_one_by_name() -> None:
-    pattern = re.compile(r"games\.(%s)\b|games import (%s)\b" % (
-        "|".join(game_names()), "|".join(game_names())))
+    names = "|".join(game_names())
+    pattern = re.compile(rf"games\.({names})\b|games import ({names})\b")
     found = [f"{p.relative_to(PACKAGE)}: {m.group(0)}" for p in _outside_games()
              for m in pattern.finditer(p.read_text(encoding="utf-8"))]
     assert found == []
