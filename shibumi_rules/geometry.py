@@ -147,7 +147,6 @@ COVERING_PAIRS: Final = tuple(
     (p, cover) for p, cover in enumerate(COVERED_BY) if cover is not None
 )
 """(hidden point, covering point): exactly 5 points can be hidden."""
-COVERABLE: Final[Mask] = _to_mask(tuple(p for p, _ in COVERING_PAIRS))
 
 
 def _crossing(a: Point, b: Point) -> tuple[Point, ...]:
