@@ -15,8 +15,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 Point = int
 """Index of a point of the pyramid, 0..29."""
@@ -92,19 +94,25 @@ LEVEL_MASKS: Final = tuple(_level_mask(level) for level in range(LEVELS))
 GROUND: Final[Mask] = LEVEL_MASKS[0]
 
 
+def quadruple_squared_distance(a: Point, b: Point) -> int:
+    """Four times the squared distance between the centres of two points, in ball
+    diameters: an exact integer, since centres sit on half units across and the squared
+    height step between levels is 1/2."""
+    ca, cb = COORDS[a], COORDS[b]
+    dx, dy, dl = ca.x - cb.x, ca.y - cb.y, ca.level - cb.level
+    return dx * dx + dy * dy + 2 * dl * dl
+
+
 def squared_distance(a: Point, b: Point) -> Fraction:
     """Exact squared distance between the centres of two points, in ball diameters."""
-    ca, cb = COORDS[a], COORDS[b]
-    # Centres in half units: (2c + l, 2r + l); height difference squared is dl**2 / 2.
-    dx = Fraction(ca.x - cb.x, 2)
-    dy = Fraction(ca.y - cb.y, 2)
-    dl = ca.level - cb.level
-    return dx * dx + dy * dy + Fraction(dl * dl, 2)
+    from fractions import Fraction
+
+    return Fraction(quadruple_squared_distance(a, b), 4)
 
 
 def touching(a: Point, b: Point) -> bool:
     """Two balls touch when their centres are exactly one diameter apart."""
-    return a != b and squared_distance(a, b) == 1
+    return a != b and quadruple_squared_distance(a, b) == 4
 
 
 def _to_mask(points: tuple[Point, ...]) -> Mask:

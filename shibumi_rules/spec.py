@@ -220,7 +220,7 @@ def source_checkout() -> Path | None:
     write), or None when it is installed from a wheel."""
     package = Path(str(resources.files("shibumi_rules")))
     root = package.resolve().parent
-    if (root / "pyproject.toml").is_file() and spec_dir() == (root / "spec").resolve():
+    if (root / "pyproject.toml").is_file() and (root / "spec" / "rules.json").is_file():
         return root
     return None
 
