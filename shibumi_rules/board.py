@@ -86,7 +86,7 @@ _MANY0, _MANY1, _MANY2 = _SUPPORTS_MANY
 
 
 def valid_locations(occupied: Mask) -> Mask:
-    """Empty points where a ball may be placed: an empty hole of level 0, or an empty
+    """Empty points where a ball may be placed: an empty hole of level 1, or an empty
     point whose 4 supporters are all present, whatever their colours. Implements
     SHB-PLACE-1."""
     supported = (
