@@ -8,7 +8,7 @@ import time
 
 from ..cli import command
 from ..errors import OptionError
-from .registry import CHECK_BUDGET, GROUPS, generate, stale, write
+from .registry import CHECK_BUDGET, GROUPS, check_folders, generate, stale, write
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -29,6 +29,8 @@ def _tables(args: argparse.Namespace) -> int:
         raise OptionError("--full only changes --check (writing always recomputes every "
                           "count); use tables --check --full")
     groups = tuple(args.only or GROUPS)
+    if not args.check:
+        check_folders(groups)
     began = time.perf_counter()
     files = generate(groups, quick=args.check and not args.full)
     elapsed = time.perf_counter() - began
