@@ -124,7 +124,7 @@ def test_conform_leaves_no_process_behind(pid_file: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     engine = shlex.join(_argv("engine_fork_exit.py", "--pids", str(pid_file)))
     code = main(["conform", "--engine", engine, "--games", "1", "--depth", "1",
-                 "--vectors", "none", "--quiet"])
+                 "--vectors", "none", "--quiet", "--timeout", "120"])
     assert code == 0, capsys.readouterr().out
     assert _all_gone(_pids(pid_file))
 
@@ -133,7 +133,7 @@ def test_conform_reports_a_crashing_engine_and_reaps_every_start(
         pid_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     engine = shlex.join(_argv("engine_fork_crash.py", "--pids", str(pid_file)))
     code = main(["conform", "--engine", engine, "--game", "sploof", "--games", "1",
-                 "--depth", "0", "--vectors", "none", "--quiet"])
+                 "--depth", "0", "--vectors", "none", "--quiet", "--timeout", "120"])
     out = capsys.readouterr().out
     assert code == 1
     assert "the engine exited with status 3" in out and "no response within" not in out
@@ -150,7 +150,8 @@ def test_a_signal_to_conform_ends_the_engine_and_its_helper(
     conform = subprocess.Popen(
         [sys.executable, "-m", "shibumi_rules", "conform", "--engine", engine,
          "--games", "1", "--depth", "0", "--vectors", "none", "--timeout", "600",
-         "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+         "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL))  # even under nohup
     try:
         pids = _pids(pid_file)
         conform.send_signal(signum)
@@ -169,7 +170,8 @@ def _conform_surrogate(capsys: pytest.CaptureFixture[str], where: str, report: P
                        ) -> tuple[int, str, str]:
     engine = shlex.join(_argv("engine_surrogate.py", "--in", where))
     code = main(["conform", "--engine", engine, "--game", "sploof", "--games", "1",
-                 "--depth", "0", "--vectors", "none", "--quiet", "--report", str(report)])
+                 "--depth", "0", "--vectors", "none", "--quiet", "--timeout", "120",
+                 "--report", str(report)])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -206,7 +208,8 @@ def test_conform_with_an_ascii_terminal_and_a_non_ascii_engine_path(tmp_path: Pa
     done = subprocess.run(
         [sys.executable, "-m", "shibumi_rules", "conform", "--engine",
          shlex.join([sys.executable, str(script)]), "--games", "0", "--depth", "0",
-         "--vectors", "none", "--quiet"], capture_output=True, env=env, timeout=PATIENCE)
+         "--vectors", "none", "--quiet", "--timeout", "120"], capture_output=True,
+        env=env, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr
     assert b"Traceback" not in done.stderr
     assert b"moteur-\\xe9" in done.stdout
@@ -239,9 +242,10 @@ def test_a_small_duplicate_flood_is_read_as_it_is() -> None:
 
 @pytest.mark.parametrize("mode", [(), ("--strays",)], ids=["bytes", "stray-lines"])
 def test_a_dripping_engine_times_out_at_the_deadline(mode: tuple[str, ...]) -> None:
-    process = EngineProcess(_argv("engine_slow_drip.py", *mode), timeout=1.0)
+    process = EngineProcess(_argv("engine_slow_drip.py", *mode), timeout=PATIENCE)
     try:
         assert process.request({"type": "identify"}).response is not None
+        process.timeout = 1.0  # the engine is up; now a short deadline
         began = time.monotonic()
         with pytest.raises(EngineFailure) as caught:
             process.request(SPLOOF_MOVES)

@@ -138,7 +138,7 @@ def test_killing_tables_during_its_writes_leaves_every_file_old_or_new(
     assert interrupted, "no kill landed before the last write (the test tested nothing)"
     done = subprocess.run([sys.executable, "-m", "shibumi_rules", "tables", "--check"],
                           cwd=root, env=env, capture_output=True, timeout=PATIENCE)
-    assert done.returncode == 1  # the interrupted tree is stale, and says so
+    assert done.returncode == (1 if "old" in states.values() else 0)  # stale, and says so
     subprocess.run([sys.executable, "-m", "shibumi_rules", "tables", "--only", "tables"],
                    cwd=root, env=env, check=True, capture_output=True, timeout=PATIENCE)
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == new
