@@ -34,20 +34,22 @@ def load_json(text: str) -> Any:
         value = json.loads(text, parse_int=_bounded_int)
     except RecursionError:
         raise _too_deep() from None
-    check_nesting(value)
+    if text.count("[") + text.count("{") > MAX_JSON_NESTING:  # else it cannot nest deeper
+        check_nesting(value)
     return value
 
 
 def check_nesting(value: Any) -> None:
     """Raise ``JSONLimitError`` when arrays and objects nest deeper than the limit."""
-    stack: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, (dict, list)) else []
-    while stack:
-        item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item
-        if depth > MAX_JSON_NESTING:
-            raise _too_deep()
-        stack.extend((child, depth + 1) for child in children
-                     if isinstance(child, (dict, list)))
+    level = [value] if isinstance(value, (dict, list)) else []
+    for _ in range(MAX_JSON_NESTING):
+        if not level:
+            return
+        level = [child for item in level
+                 for child in (item.values() if isinstance(item, dict) else item)
+                 if isinstance(child, (dict, list))]
+    if level:
+        raise _too_deep()
 
 
 def _too_deep() -> JSONLimitError:

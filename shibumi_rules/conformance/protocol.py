@@ -304,7 +304,8 @@ def _check(value: Any, schema: Mapping[str, Any], where: str) -> None:
     if isinstance(value, str):
         if len(value) < schema.get("minLength", 0):
             raise ProtocolError(f"{where}: empty string")
-        _check_text(value, where)
+        if not value.isascii():
+            _check_text(value, where)
     if isinstance(value, list) and len(value) > MAX_LIST_ITEMS:
         raise ProtocolError(f"{where}: {len(value):,} items, over the limit of "
                             f"{MAX_LIST_ITEMS:,}")
@@ -328,7 +329,8 @@ def _check_text(value: str, where: str) -> None:
 
 def _check_object(value: dict[str, Any], schema: Mapping[str, Any], where: str) -> None:
     for key in value:
-        _check_text(key, f"{where}: a field name")
+        if not key.isascii():
+            _check_text(key, f"{where}: a field name")
     for key in schema.get("required", ()):
         if key not in value:
             raise ProtocolError(f"{where}: missing {key!r}")
