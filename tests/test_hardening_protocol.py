@@ -79,6 +79,13 @@ def test_a_lone_surrogate_is_a_request_error(
     assert reply["error"]["kind"] == "request"
 
 
+def test_a_message_with_a_lone_surrogate_still_encodes_to_one_line() -> None:
+    line = protocol.encode({"id": 1, "ok": False, "text": "é \ud800"})
+    assert line.isascii() and line.count(b"\n") == 1
+    assert json.loads(line)["text"] == "é \ud800"
+    assert protocol.encode({"id": 1, "text": "é"}) == '{"id":1,"text":"é"}\n'.encode()
+
+
 @pytest.mark.parametrize("request_, kind, words", [
     (_moves("splink", {"moves": []}, {"max_turns": HUGE}), "option",
      f"at most {MAX_COUNT_DIGITS} digits"),

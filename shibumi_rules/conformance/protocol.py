@@ -408,9 +408,9 @@ def sniff_id(line: str) -> int | str | None:
 
 
 def encode(message: Mapping[str, Any]) -> bytes:
-    """One protocol line: compact JSON and a newline. A lone surrogate (echoed from a
-    request's id, say) cannot be written as UTF-8; the line then escapes every
-    non-ASCII character (``\\ud800``), which still reads back as the same text."""
+    """One protocol line: compact JSON and a newline. Should a message hold a lone
+    surrogate (text quoted from a request, say), which UTF-8 cannot encode, the line
+    escapes every non-ASCII character (``\\ud800``) instead of failing."""
     text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
     try:
         return (text + "\n").encode()
