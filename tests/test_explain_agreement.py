@@ -23,8 +23,7 @@ from shibumi_rules.games.splink.state import (
     make_state,
 )
 from shibumi_rules.games.sploof import explain as sploof_explain
-from shibumi_rules.games.sploof.explain_lines import view
-from shibumi_rules.games.sploof.lines import LINES, holds
+from shibumi_rules.games.sploof.lines import LINES, check_line, holds
 from shibumi_rules.games.sploof.rules import SploofMove, SploofState
 from shibumi_rules.geometry import NUM_POINTS, points_of
 from shibumi_rules.notation import Colour
@@ -152,7 +151,7 @@ def test_line_views_agree_with_the_line_table(case: tuple[SploofState, SploofMov
     for colour in (Colour.WHITE, Colour.BLACK):
         own, occupied = board.masks[colour], board.occupied
         for line in LINES:
-            assert (view(line, colour, board).status == "held") == holds(line, own, occupied)
+            assert check_line(line, colour, board).holds == holds(line, own, occupied)
 
 
 @settings(max_examples=40, deadline=None)

@@ -73,7 +73,8 @@ def test_illegal_move_stops_with_number_reason_and_rule(
     assert code == 1
     assert out == ""
     assert err.count("\n") == 1
-    assert "move 2 '1c3'" in err and "occupied" in err and "[SHB-PLACE-1]" in err
+    assert err == ("illegal move: move 2 '1c3': 1c3 already holds a white ball: not a valid "
+                   "location [SHB-PLACE-1]\n")
 
 
 @pytest.mark.parametrize("args", [

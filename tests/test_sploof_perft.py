@@ -1,15 +1,24 @@
-"""Sploof perft: the fast counter agrees with the plain legal_moves/play tree, and the
-small counts from the start (larger ones are measured by ``shibumi-rules bench``)."""
+"""Sploof perft: the fast counter (a deliberate copy of the rules, see
+``games/sploof/perft.py``) agrees with the plain legal_moves/play tree on random
+positions under every combination of options, and the small counts from the start
+(larger ones are measured by ``shibumi-rules bench``)."""
 
 from __future__ import annotations
 
+from itertools import product
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules.games.sploof.game import GAME, SploofState
 from shibumi_rules.games.sploof.perft import perft as fast_perft
 
-from .test_sploof_strategies import positions
+from .test_sploof_strategies import positions_under
+
+OPTION_SETS = [dict(zip((spec.name for spec in GAME.options), values))
+               for values in product(*(spec.values or () for spec in GAME.options))]
+"""Every combination of the game's option values."""
 
 
 def plain_perft(state: SploofState, depth: int) -> int:
@@ -36,9 +45,13 @@ def test_divide_sums_to_perft() -> None:
     assert sum(n for _, n in rows) == 4064
 
 
-@settings(max_examples=60, deadline=None)
-@given(positions(max_moves=40), st.integers(1, 3))
-def test_fast_perft_agrees_with_the_plain_tree(state: SploofState, depth: int) -> None:
+@pytest.mark.parametrize("options", OPTION_SETS,
+                         ids=["-".join(o.values()) for o in OPTION_SETS])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), depth=st.integers(1, 3))
+def test_fast_perft_agrees_with_the_plain_tree(options: dict[str, str], data: st.DataObject,
+                                               depth: int) -> None:
+    state = data.draw(positions_under(options, max_moves=40))
     expected = plain_perft(state, depth)
     assert GAME.perft(state, depth) == expected
     if not GAME.is_over(state):

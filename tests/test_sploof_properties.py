@@ -10,8 +10,9 @@ from shibumi_rules import geometry as g
 from shibumi_rules.board import Board
 from shibumi_rules.errors import IllegalMoveError
 from shibumi_rules.games.sploof.game import GAME, SploofState
-from shibumi_rules.games.sploof.rules import PERIMETER, SploofMove, outcome
+from shibumi_rules.games.sploof.rules import PERIMETER, SploofMove, move_verdicts, outcome
 from shibumi_rules.notation import Colour
+from shibumi_rules.verdict import first_failure
 
 from .test_sploof_strategies import games, positions
 
@@ -60,19 +61,26 @@ def test_legal_moves_are_canonical_and_unique(state: SploofState) -> None:
 
 
 @given(positions(), st.data())
-def test_every_other_move_is_refused_with_a_rule(state: SploofState,
-                                                 data: st.DataObject) -> None:
+def test_every_other_move_is_refused_with_its_first_failing_verdict(
+        state: SploofState, data: st.DataObject) -> None:
+    """The move masks (``legal_moves``, and ``play``'s fast check) and the verdicts of
+    ``move_verdicts`` give the same answer; a refusal carries the first failure."""
     legal = set(GAME.legal_moves(state))
     move = SploofMove(data.draw(st.sampled_from(g.POINTS)), data.draw(st.booleans()))
+    verdicts = move_verdicts(state, move)
+    failure = first_failure(verdicts)
+    assert [v for v in verdicts if v.fails] == ([failure] if failure else [])
     if move in legal:
+        assert failure is None
         after = GAME.play(state, move)
         check_invariants(after)
         assert after.turn != state.turn
     else:
+        assert failure is not None and verdicts[-1] is failure
         try:
             GAME.play(state, move)
         except IllegalMoveError as err:
-            assert err.rule_id is not None
+            assert err.rule_id == failure.rule and err.verdict == failure
         else:
             raise AssertionError(f"{move} was accepted but is not legal")
 

@@ -1,8 +1,8 @@
 """Sploof (Matt Green): four in a row, seen from above, on the Shibumi pyramid.
 
-The rules live in ``sploof_rules`` (state, moves, outcome), the 24 candidate lines in
-``sploof_lines``, the notation in ``sploof_notation`` and a fast perft in
-``sploof_perft``; this module ties them into the ``Game`` interface as ``GAME``.
+The rules live in ``rules`` (state, moves, the verdict of each rule, outcome), the 24
+candidate lines in ``lines``, the notation in ``notation`` and a fast perft in
+``perft``; this module ties them into the ``Game`` interface as ``GAME``.
 
 Moves
     ``1c3`` places a ball from the mover's stock at point 1c3; ``x1a1`` removes the red
@@ -37,14 +37,13 @@ a game but are accepted for analysis (SPF-REMOVE-1).
 
 Outcome
     ``outcome_json`` gives ``{"over", "winner", "draw", "reason"}``; ``reason`` is one
-    of ``sploof_rules.REASONS``: ``line`` (SPF-WIN-1), ``opponent-line`` (SPF-WIN-2),
+    of ``rules.REASONS``: ``line`` (SPF-WIN-1), ``opponent-line`` (SPF-WIN-2),
     ``both-lines-mover`` / ``both-lines-draw`` (SPF-RUL-2), ``no-legal-move``
     (SPF-END-1, SPF-RUL-3).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -53,6 +52,7 @@ from ...diagram import render
 from ...errors import IllegalMoveError, OptionError
 from ...game import Game, OptionSpec, require_depth
 from ...notation import Colour
+from ...verdict import first_failure
 from . import notation
 from . import perft as sploof_perft
 from .rules import (
@@ -61,7 +61,8 @@ from .rules import (
     SploofState,
     apply_move,
     available_moves,
-    check_move,
+    is_available,
+    move_verdicts,
     outcome,
     outcome_text,
     placements,
@@ -114,16 +115,14 @@ class Sploof(Game[SploofState, SploofMove]):
         return placements(state).bit_count() + removals(state).bit_count()
 
     def play(self, state: SploofState, move: SploofMove) -> SploofState:
-        """Implements SPF-TURN-1: one placement or one removal; a finished game takes no
-        move: SPF-END-1 after a player without a move, else SPF-WIN-1, the rule that
-        ends the game on lines (the message names the reason's own rule, as ``explain``
-        does)."""
-        result = outcome(state)
-        if result.over:
-            rule = "SPF-END-1" if result.reason == "no-legal-move" else "SPF-WIN-1"
-            verdict = re.sub(r" \[[A-Z0-9, -]+\]$", "", outcome_text(state, result))
-            raise IllegalMoveError(f"the game is over ({verdict})", rule)
-        check_move(state, move)
+        """Implements SPF-TURN-1: one placement or one removal. An illegal move raises
+        IllegalMoveError with the first failing verdict of ``move_verdicts`` (a
+        finished game first: SPF-END-1 after a player without a move, else SPF-WIN-1);
+        a legal one is recognised from the move masks without building verdicts."""
+        if outcome(state).over or not is_available(state, move):
+            failure = first_failure(move_verdicts(state, move))
+            assert failure is not None, f"{move} is refused but no verdict fails"
+            raise IllegalMoveError.from_verdict(failure)
         return apply_move(state, move)
 
     def is_over(self, state: SploofState) -> bool:

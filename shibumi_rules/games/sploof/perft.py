@@ -1,4 +1,6 @@
-"""Fast Sploof perft over raw integers, for benchmarks and large counts.
+"""Fast Sploof perft over raw integers, for benchmarks and large counts: a deliberate
+copy of the rules (move generation, the drop chain of ``board.drop_chain`` and the line
+lookup of ``lines.has_line``, inlined), kept apart from the verdict path for speed.
 
 The plain path (``legal_moves`` + ``play``) builds objects at every node; this one
 keeps a position as five integers seen from the player to move: their balls, the
@@ -15,8 +17,9 @@ What makes it fast:
 - a transposition table per remaining depth (a perft count depends only on the
   position and the depth), which merges the many orders of the same placements.
 
-It must agree with the plain path; ``tests/test_sploof_perft.py`` checks that on
-random reachable positions.
+It must agree with the plain path; ``tests/test_sploof_perft.py`` checks that against
+the plain ``legal_moves``/``play`` tree on random reachable positions under every
+combination of options.
 """
 
 from __future__ import annotations

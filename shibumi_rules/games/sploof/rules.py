@@ -4,22 +4,29 @@ The state is the board, the player to move, both stocks, the supply per colour a
 the two options (``supply`` for SPF-RUL-1, ``simultaneous`` for SPF-RUL-2). Moves are
 listed placements first (by point index), then removals (by point index).
 
+Each rule a move must meet is decided by one function returning a ``Verdict`` (rule
+ID, holds or not, evidence); ``move_verdicts`` lists them in the order the rules
+apply, and ``Game.play`` refuses a move with the first that fails. ``placements`` and
+``removals`` are the same rules as masks, for move generation.
+
 The outcome is a function of the state alone: the player who made the last move is
 the one not to move, so lines are judged from the mover's side (SPF-WIN-1, SPF-WIN-2,
 SPF-RUL-2); when nobody has a line, the player to move loses if they have no legal
-move (SPF-END-1, SPF-RUL-3). Reason strings are listed in ``REASONS``.
+move (SPF-END-1, SPF-RUL-3). Reason strings are listed in ``REASONS``; an ``Outcome``
+carries the verdicts that decided it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Final, Literal
 
 from ...board import BALLS_PER_COLOUR, Board, pinned, valid_locations
-from ...errors import IllegalMoveError
-from ...geometry import COORDS, GROUND, NAMES, SUPPORTERS, Mask, Point, points_of
+from ...geometry import COORDS, GROUND, NAMES, Mask, Point, points_of
 from ...notation import Colour
-from ...verdict import EndReason, reason_table
+from ...verdict import EndReason, Verdict, reason_table
 from .lines import Line, line_holders
 
 START_STOCK: Final = 2
@@ -134,43 +141,133 @@ def has_available_move(state: SploofState) -> bool:
     return bool(placements(state) or removals(state))
 
 
-def check_move(state: SploofState, move: SploofMove) -> None:
-    """Raise IllegalMoveError naming the rule the move breaks (the game being over is
-    checked by the caller). Implements SPF-PLACE-1, SHB-PLACE-1, SPF-REMOVE-1,
-    SHB-PIN-1 and SPF-RUL-1."""
+def _balls(n: int) -> str:
+    return f"{n} ball{'s' if n != 1 else ''}"
+
+
+# -- verdicts on a move --------------------------------------------------------------
+
+def turn_verdict(state: SploofState, move: SploofMove) -> Verdict:
+    """A turn is one action: a placement or a removal. Implements SPF-TURN-1."""
+    action = "a removal" if move.remove else "a placement"
+    return Verdict("SPF-TURN-1", f"{state.turn.label} is to move; a turn is exactly one "
+                   f"action, here {action}", True,
+                   evidence={"turn": state.turn.label, "action": action})
+
+
+def stock_verdict(state: SploofState) -> Verdict:
+    """A placement takes a ball from the mover's stock. Implements SPF-PLACE-1."""
     colour = state.turn
-    where = NAMES[move.point]
-    occupied = state.board.occupied
-    if not move.remove:
-        if state.stock[colour] == 0:
-            raise IllegalMoveError(
-                f"{colour.label} has no ball in stock to place at {where}", "SPF-PLACE-1")
-        if occupied >> move.point & 1:
-            raise IllegalMoveError(f"{where} is already occupied", "SHB-PLACE-1")
-        if not valid_locations(occupied) >> move.point & 1:
-            missing = [NAMES[p] for p in _missing_supporters(occupied, move.point)]
-            raise IllegalMoveError(
-                f"{where} is not a valid location: no ball under it at {', '.join(missing)}",
-                "SHB-PLACE-1")
-        return
-    found = state.board.colour_at(move.point)
+    stock = state.stock[colour]
+    evidence = {"colour": colour.label, "stock": stock}
+    if stock == 0:
+        return Verdict("SPF-PLACE-1", f"{colour.label} has no ball in stock, so cannot place "
+                       "(a removal is the only other action)", False, evidence=evidence)
+    return Verdict("SPF-PLACE-1", f"{colour.label} has {_balls(stock)} in stock to place from",
+                   True, evidence=evidence)
+
+
+def location_verdict(state: SploofState, point: Point) -> Verdict:
+    """Whether ``point`` is a valid location, with its supporters. Implements
+    SHB-PLACE-1 (the system's verdict, shared with every game)."""
+    from ...explain.mechanics import placement_check  # the explain package loads lazily
+
+    return placement_check(state.board, point)
+
+
+def red_ball_verdict(state: SploofState, point: Point) -> Verdict:
+    """Only a red ball may be removed, from any level. Implements SPF-REMOVE-1."""
+    name = NAMES[point]
+    found = state.board.colour_at(point)
+    evidence = {"point": name, "found": found.label if found is not None else None}
     if found is None:
-        raise IllegalMoveError(f"there is no ball at {where} to remove", "SPF-REMOVE-1")
+        return Verdict("SPF-REMOVE-1", f"there is no ball at {name} to remove", False,
+                       evidence=evidence)
     if found != Colour.RED:
-        raise IllegalMoveError(
-            f"the ball at {where} is {found.label}; only red balls may be removed",
-            "SPF-REMOVE-1")
-    if pinned(occupied) >> move.point & 1:
-        raise IllegalMoveError(
-            f"the red ball at {where} supports two or more balls and is pinned", "SHB-PIN-1")
+        return Verdict("SPF-REMOVE-1", f"the ball at {name} is {found.label}: only a red ball "
+                       "may be removed", False, evidence=evidence)
+    return Verdict("SPF-REMOVE-1", f"the ball at {name} is red: a red ball may be removed "
+                   "from any level, if it is not pinned", True, evidence=evidence)
+
+
+def pin_verdict(state: SploofState, point: Point) -> Verdict:
+    """A ball supporting two or more balls is pinned. Implements SHB-PIN-1 (the
+    system's verdict, shared with every game)."""
+    from ...explain.mechanics import pin_check  # the explain package loads lazily
+
+    return pin_check(state.board, point)
+
+
+def supply_verdict(state: SploofState) -> Verdict:
+    """A removal moves two of the mover's balls from the supply to their stock; under
+    ``supply=limited`` the supply must hold them. Implements SPF-RUL-1 with
+    SPF-REMOVE-2."""
+    colour = state.turn
+    if state.supply_rule == "unlimited":
+        return Verdict("SPF-RUL-1", "supply=unlimited: the supply is not counted, so the "
+                       f"removal can always move {REMOVAL_GAIN} balls to the stock", True,
+                       ("SPF-REMOVE-2",), {"supply": None, "needed": REMOVAL_GAIN})
+    own = state.supply[colour] or 0
+    evidence = {"colour": colour.label, "supply": own, "needed": REMOVAL_GAIN}
     if not can_remove(state):
-        raise IllegalMoveError(
-            f"{colour.label}'s supply holds {state.supply[colour]} ball(s); a removal "
-            f"needs {REMOVAL_GAIN} (supply=limited)", "SPF-RUL-1")
+        return Verdict("SPF-RUL-1", f"{colour.label}'s supply holds {_balls(own)}, but a "
+                       f"removal must move {REMOVAL_GAIN} to the stock (supply=limited)",
+                       False, ("SPF-REMOVE-2",), evidence)
+    return Verdict("SPF-RUL-1", f"{colour.label}'s supply holds {_balls(own)}, enough for "
+                   f"the {REMOVAL_GAIN} the removal moves to the stock (supply=limited)",
+                   True, ("SPF-REMOVE-2",), evidence)
 
 
-def _missing_supporters(occupied: Mask, point: Point) -> list[Point]:
-    return [s for s in SUPPORTERS[point] if not occupied >> s & 1]
+def finished_verdict(state: SploofState, result: Outcome) -> Verdict:
+    """A finished game takes no move: SPF-END-1 after a player without a move, else
+    SPF-WIN-1, the rule that ends the game on lines (with the reason's own rule)."""
+    assert result.reason is not None
+    reason = REASONS[result.reason]
+    rule = "SPF-END-1" if result.reason == REASON_NO_MOVE else "SPF-WIN-1"
+    if result.reason == REASON_NO_MOVE:
+        also: tuple[str, ...] = ("SPF-RUL-3",)
+    else:
+        also = (reason.rule,) if reason.rule != rule else ()
+    return Verdict(rule, f"the game is already over ({result.sentence}): no further move "
+                   "may be played", False, also, {"reason": result.reason})
+
+
+def _own_verdicts(state: SploofState, move: SploofMove) -> Iterator[Verdict]:
+    """The move's own conditions, in the order the rules apply (made lazily, so that
+    nothing after a failure is worked out)."""
+    yield turn_verdict(state, move)
+    if move.remove:
+        yield red_ball_verdict(state, move.point)
+        yield pin_verdict(state, move.point)
+        yield supply_verdict(state)
+    else:
+        yield stock_verdict(state)
+        yield location_verdict(state, move.point)
+
+
+def move_verdicts(state: SploofState, move: SploofMove) -> list[Verdict]:
+    """The verdicts on ``move`` in the order the rules apply, ending at the first that
+    fails: a finished game takes no move; then the turn (SPF-TURN-1); a placement
+    needs a ball in stock (SPF-PLACE-1) and a valid location (SHB-PLACE-1); a removal
+    needs a red ball (SPF-REMOVE-1) that is not pinned (SHB-PIN-1) and, under
+    ``supply=limited``, two of the mover's balls in the supply (SPF-RUL-1)."""
+    result = outcome(state)
+    if result.over:
+        return [finished_verdict(state, result)]
+    verdicts = []
+    for verdict in _own_verdicts(state, move):
+        verdicts.append(verdict)
+        if verdict.fails:
+            break
+    return verdicts
+
+
+def is_available(state: SploofState, move: SploofMove) -> bool:
+    """Whether the player to move may make ``move`` (the game being over aside): the
+    move masks, with the same answer as ``move_verdicts`` (a test holds them
+    together)."""
+    mask = removals(state) if move.remove else placements(state)
+    return bool(mask >> move.point & 1)
 
 
 def apply_move(state: SploofState, move: SploofMove) -> SploofState:
@@ -221,15 +318,17 @@ REASONS: Final = reason_table(
 output)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Outcome:
-    """How the game stands. ``reason`` is one of ``REASONS`` (None while running)."""
+    """How the game stands after the last move. ``reason`` is one of ``REASONS``
+    (None while running). The lines held and the verdicts that decided the outcome
+    are worked out when asked for."""
 
     over: bool
     winner: Colour | None = None
     draw: bool = False
     reason: str | None = None
-    lines: tuple[tuple[Line, ...], tuple[Line, ...]] = ((), ())
+    state: SploofState | None = field(default=None, compare=False, repr=False)
 
     @property
     def rule_id(self) -> str | None:
@@ -239,6 +338,42 @@ class Outcome:
         return {"over": self.over,
                 "winner": self.winner.label if self.winner is not None else None,
                 "draw": self.draw, "reason": self.reason}
+
+    @cached_property
+    def lines(self) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+        """The lines White and Black hold."""
+        assert self.state is not None
+        return line_holders(self.state.board)
+
+    @cached_property
+    def no_move(self) -> tuple[Verdict, ...]:
+        """Why the player to move has no placement and no removal (the verdicts behind
+        SPF-END-1); empty unless the game ended that way."""
+        assert self.state is not None
+        return no_move_verdicts(self.state) if self.reason == REASON_NO_MOVE else ()
+
+    @cached_property
+    def verdicts(self) -> tuple[Verdict, ...]:
+        """The verdicts that decide the outcome: the lines of both players (SPF-WIN-1),
+        why the player to move has no move when that ends the game, then the decision
+        with its rule."""
+        assert self.state is not None
+        return (lines_verdict(self.state, self), *self.no_move,
+                decision_verdict(self.state, self))
+
+    @property
+    def sentence(self) -> str:
+        """Who is to move, or who won (or that it is drawn) and why, in words."""
+        assert self.state is not None
+        return _sentence(self.state, self)
+
+    @property
+    def cited(self) -> tuple[str, ...]:
+        """The rule IDs ``outcome_text`` cites (none while the game runs)."""
+        if self.reason is None:
+            return ()
+        reason = REASONS[self.reason]
+        return reason.rule_ids if self.reason == REASON_NO_MOVE else (reason.rule,)
 
 
 def outcome(state: SploofState) -> Outcome:
@@ -252,58 +387,122 @@ def outcome(state: SploofState) -> Outcome:
     mover_has, opponent_has = bool(lines[mover]), bool(lines[to_move])
     if mover_has and opponent_has:
         if state.simultaneous == "draw":
-            return Outcome(True, None, True, REASON_BOTH_LINES_DRAW, lines)
-        return Outcome(True, mover, False, REASON_BOTH_LINES_MOVER, lines)
+            return Outcome(True, None, True, REASON_BOTH_LINES_DRAW, state)
+        return Outcome(True, mover, False, REASON_BOTH_LINES_MOVER, state)
     if mover_has:
-        return Outcome(True, mover, False, REASON_LINE, lines)
+        return Outcome(True, mover, False, REASON_LINE, state)
     if opponent_has:
-        return Outcome(True, to_move, False, REASON_OPPONENT_LINE, lines)
+        return Outcome(True, to_move, False, REASON_OPPONENT_LINE, state)
     if not has_available_move(state):
-        return Outcome(True, mover, False, REASON_NO_MOVE, lines)
-    return Outcome(False, lines=lines)
+        return Outcome(True, mover, False, REASON_NO_MOVE, state)
+    return Outcome(False, state=state)
 
 
-def outcome_text(state: SploofState, result: Outcome | None = None) -> str:
-    """One line: who is to move, or who won (or that it is drawn) and why."""
-    result = result if result is not None else outcome(state)
+# -- the verdicts behind an outcome --------------------------------------------------
+
+def lines_verdict(state: SploofState, result: Outcome) -> Verdict:
+    """Both players are checked for lines after every move. Implements SPF-WIN-1."""
+    held = [[line.name for line in lines] for lines in result.lines]
+    summary = "; ".join(f"{c.label} {'holds ' + ' '.join(held[c]) if held[c] else 'has none'}"
+                        for c in PLAYERS)
+    return Verdict("SPF-WIN-1", "both players are checked for lines after every move: "
+                   f"{summary}", None, evidence={c.label: held[c] for c in PLAYERS})
+
+
+def decision_verdict(state: SploofState, result: Outcome) -> Verdict:
+    """What the lines (or the lack of a move) decide. Implements SPF-WIN-1, SPF-WIN-2,
+    SPF-RUL-2 and SPF-END-1 with SPF-RUL-3."""
+    mover, to_move = opponent(state.turn).label, state.turn.label
+    evidence = result.to_json()
+    if result.reason == REASON_LINE:
+        return Verdict("SPF-WIN-1", f"{mover} made a line and {to_move} has none: "
+                       f"{mover} wins", evidence=evidence)
+    if result.reason == REASON_OPPONENT_LINE:
+        return Verdict("SPF-WIN-2", f"the move gives only {to_move} a line: {mover} loses "
+                       f"and {to_move} wins", evidence=evidence)
+    if result.reason == REASON_BOTH_LINES_MOVER:
+        return Verdict("SPF-RUL-2", "both players have a line; under simultaneous=mover the "
+                       f"mover, {mover}, wins", None, ("SPF-WIN-1",), evidence)
+    if result.reason == REASON_BOTH_LINES_DRAW:
+        return Verdict("SPF-RUL-2", "both players have a line; under simultaneous=draw the "
+                       "game is drawn", None, ("SPF-WIN-1",), evidence)
+    if result.reason == REASON_NO_MOVE:
+        return Verdict("SPF-END-1", f"{to_move}, to move, has no legal move "
+                       f"({no_move_detail(state)}): {to_move} loses", None, ("SPF-RUL-3",),
+                       evidence)
+    return Verdict("SPF-TURN-1", f"no line for either player and {to_move} has a legal move: "
+                   f"the game goes on, {to_move} to move", evidence=evidence)
+
+
+def no_move_verdicts(state: SploofState) -> tuple[Verdict, Verdict]:
+    """Why the player to move can neither place nor remove: the placement's verdict
+    (SPF-PLACE-1: empty stock; SHB-COMPLETE-1: nowhere to place) and the removal's
+    (SPF-REMOVE-1: no red ball; SHB-PIN-1: every red ball pinned; SPF-RUL-1: the
+    supply is short). Both fail exactly when the player has no legal move."""
+    colour = state.turn
+    who, stock = colour.label, state.stock[colour]
+    if stock == 0:
+        place = Verdict("SPF-PLACE-1", f"{who} has no ball in stock to place", False,
+                        evidence={"stock": 0})
+    elif not valid_locations(state.board.occupied):
+        place = Verdict("SHB-COMPLETE-1", f"{who} has {_balls(stock)} in stock, but the "
+                        "pyramid is complete: there is nowhere to place", False,
+                        evidence={"stock": stock, "valid_locations": []})
+    else:
+        place = Verdict("SHB-PLACE-1", f"{who} may place", True, evidence={"stock": stock})
+    red = state.board.masks[Colour.RED]
+    if not red:
+        remove = Verdict("SPF-REMOVE-1", "there is no red ball on the board to remove", False,
+                         evidence={"red": []})
+    elif not red & ~pinned(state.board.occupied):
+        remove = Verdict("SHB-PIN-1", "every red ball on the board is pinned", False,
+                         evidence={"pinned": [NAMES[p] for p in points_of(red)]})
+    else:
+        remove = supply_verdict(state)
+    return place, remove
+
+
+def no_move_detail(state: SploofState) -> str:
+    """Why the player to move has neither a placement nor a removal (SPF-END-1), in a
+    few words read off ``no_move_verdicts``."""
+    place, remove = no_move_verdicts(state)
+    if place.rule == "SPF-PLACE-1":
+        placing = "empty stock"
+    else:
+        placing = f"{place.evidence['stock']} in stock but the pyramid is complete"
+    if remove.rule == "SPF-REMOVE-1":
+        removing = "no red ball on the board"
+    elif remove.rule == "SHB-PIN-1":
+        removing = "every red ball is pinned"
+    else:
+        removing = (f"supply holds {remove.evidence['supply']}, a removal needs "
+                    f"{remove.evidence['needed']}")
+    return f"{placing}; {removing}"
+
+
+def _sentence(state: SploofState, result: Outcome) -> str:
     if not result.over:
         return f"in progress: {state.turn.label} to move"
     names = [" ".join(line.name for line in held) for held in result.lines]
     mover = opponent(state.turn)
     if result.reason == REASON_NO_MOVE:
-        loser = state.turn
-        why = no_move_detail(state)
-        return (f"{mover.label} wins: {loser.label} has no legal move ({why}) "
-                f"[SPF-END-1, SPF-RUL-3]")
-    assert result.reason is not None
-    rule = REASONS[result.reason].rule
+        return (f"{mover.label} wins: {state.turn.label} has no legal move "
+                f"({no_move_detail(state)})")
     held = "; ".join(f"{c.label} line {names[c]}" for c in PLAYERS if names[c])
     if result.draw:
-        return f"draw: {mover.label}'s move gave both players a line ({held}) [{rule}]"
+        return f"draw: {mover.label}'s move gave both players a line ({held})"
     assert result.winner is not None
     if result.reason == REASON_LINE:
-        return f"{result.winner.label} wins with a line ({held}) [{rule}]"
+        return f"{result.winner.label} wins with a line ({held})"
     if result.reason == REASON_OPPONENT_LINE:
         return (f"{result.winner.label} wins: {mover.label}'s move gave only "
-                f"{result.winner.label} a line ({held}) [{rule}]")
+                f"{result.winner.label} a line ({held})")
     return (f"{result.winner.label} wins: the move gave both players a line ({held}) and "
-            f"the mover wins under simultaneous=mover [{rule}]")
+            "the mover wins under simultaneous=mover")
 
 
-def no_move_detail(state: SploofState) -> str:
-    """Why the player to move has neither a placement nor a removal (SPF-END-1)."""
-    colour = state.turn
-    if state.stock[colour] == 0:
-        place = "empty stock"
-    elif not valid_locations(state.board.occupied):
-        place = f"{state.stock[colour]} in stock but the pyramid is complete"
-    else:  # pragma: no cover - a placement would then be legal
-        place = "no valid location"
-    red = state.board.masks[Colour.RED]
-    if not red:
-        remove = "no red ball on the board"
-    elif not red & ~pinned(state.board.occupied):
-        remove = "every red ball is pinned"
-    else:
-        remove = f"supply holds {state.supply[colour]}, a removal needs {REMOVAL_GAIN}"
-    return f"{place}; {remove}"
+def outcome_text(state: SploofState, result: Outcome | None = None) -> str:
+    """One line: who is to move, or who won (or that it is drawn), why, and the rules."""
+    result = result if result is not None else outcome(state)
+    cited = f" [{', '.join(result.cited)}]" if result.cited else ""
+    return result.sentence + cited
