@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules import spec
-from shibumi_rules.board import pinned, supporting_exactly_one
+from shibumi_rules.board import BALLS_PER_COLOUR, pinned, supporting_exactly_one
 from shibumi_rules.errors import IllegalMoveError
 from shibumi_rules.explain.model import Step
 from shibumi_rules.games import get_game
@@ -71,17 +71,27 @@ def _engine(game: Any, state: Any, move: Any) -> str | None:
 
 
 @st.composite
+def short_of_balls(draw: st.DrawFn, state: SploofState) -> SploofState:
+    """The same board with the player to move short of stock or of supply; the 16 balls
+    of their colour still add up (the state refuses anything else)."""
+    turn = state.turn
+    stock, supply = list(state.stock), list(state.supply)
+    if supply[turn] is None:
+        stock[turn] = draw(st.integers(0, 2))
+    else:
+        off_board = BALLS_PER_COLOUR - state.board.masks[turn].bit_count()
+        small = draw(st.integers(0, min(3, off_board)))
+        stock[turn], supply[turn] = ((small, off_board - small) if draw(st.booleans())
+                                     else (off_board - small, small))
+    return dataclasses.replace(state, stock=(stock[0], stock[1]),
+                               supply=(supply[0], supply[1], state.supply[2]))
+
+
+@st.composite
 def sploof_cases(draw: st.DrawFn) -> tuple[SploofState, SploofMove]:
     state: SploofState = draw(played(SPLOOF, 40))
     if draw(st.integers(0, 3)) == 0:  # resources the random games rarely reach
-        own = draw(st.integers(0, 3))
-        supply = list(state.supply)
-        if supply[state.turn] is not None:
-            supply[state.turn] = own
-        stock = list(state.stock)
-        stock[state.turn] = draw(st.integers(0, 2))
-        state = dataclasses.replace(state, stock=(stock[0], stock[1]),
-                                    supply=(supply[0], supply[1], state.supply[2]))
+        state = draw(short_of_balls(state))
     legal = SPLOOF.legal_moves(state)
     kind = draw(st.integers(0, 2))
     if legal and kind == 0:

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules.games.sploof.game import GAME, SploofState
+from shibumi_rules.games.sploof.perft import counter_for
 from shibumi_rules.games.sploof.perft import perft as fast_perft
 
 from .test_sploof_strategies import positions_under
@@ -56,3 +57,22 @@ def test_fast_perft_agrees_with_the_plain_tree(options: dict[str, str], data: st
     assert GAME.perft(state, depth) == expected
     if not GAME.is_over(state):
         assert fast_perft(state, depth) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), depth=st.integers(1, 3))
+def test_divide_with_one_shared_table_gives_the_plain_rows(data: st.DataObject,
+                                                           depth: int) -> None:
+    """``divide`` shares one transposition table between its first moves; each row is
+    still the plain count below that move, in canonical order."""
+    options = data.draw(st.sampled_from(OPTION_SETS))
+    state = data.draw(positions_under(options, max_moves=40))
+    expected = [(GAME.format_move(m), plain_perft(GAME.play(state, m), depth - 1))
+                for m in GAME.legal_moves(state)]
+    assert GAME.divide(state, depth) == expected
+
+
+def test_a_counter_is_reused_across_depths() -> None:
+    start = GAME.start()
+    counter = counter_for(start)
+    assert [counter.count_state(start, d) for d in (4, 3, 2, 4)] == [63704, 4064, 256, 63704]

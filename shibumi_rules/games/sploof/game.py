@@ -61,6 +61,7 @@ from .rules import (
     SploofState,
     apply_move,
     available_moves,
+    end_reason,
     is_available,
     move_verdicts,
     outcome,
@@ -105,12 +106,12 @@ class Sploof(Game[SploofState, SploofMove]):
                            "draw" if resolved["simultaneous"] == "draw" else "mover")
 
     def legal_moves(self, state: SploofState) -> list[SploofMove]:
-        if outcome(state).over:
+        if end_reason(state) is not None:
             return []
         return available_moves(state)
 
     def count_moves(self, state: SploofState) -> int:
-        if outcome(state).over:
+        if end_reason(state) is not None:
             return 0
         return placements(state).bit_count() + removals(state).bit_count()
 
@@ -119,14 +120,14 @@ class Sploof(Game[SploofState, SploofMove]):
         IllegalMoveError with the first failing verdict of ``move_verdicts`` (a
         finished game first: SPF-END-1 after a player without a move, else SPF-WIN-1);
         a legal one is recognised from the move masks without building verdicts."""
-        if outcome(state).over or not is_available(state, move):
+        if end_reason(state) is not None or not is_available(state, move):
             failure = first_failure(move_verdicts(state, move))
             assert failure is not None, f"{move} is refused but no verdict fails"
             raise IllegalMoveError.from_verdict(failure)
         return apply_move(state, move)
 
     def is_over(self, state: SploofState) -> bool:
-        return outcome(state).over
+        return end_reason(state) is not None
 
     def outcome_json(self, state: SploofState) -> dict[str, Any]:
         return outcome(state).to_json()
@@ -165,13 +166,26 @@ class Sploof(Game[SploofState, SploofMove]):
         return "\n".join(lines)
 
     def perft(self, state: SploofState, depth: int) -> int:
-        """Same count as the generic perft, through ``sploof_perft``."""
+        """Same count as the generic perft, through the fast counter of ``perft``."""
         require_depth(depth)
+        return self._count(sploof_perft.counter_for(state), state, depth)
+
+    def divide(self, state: SploofState, depth: int) -> list[tuple[str, int]]:
+        """Same rows as the generic divide; one transposition table serves every first
+        move (positions reached by several first moves are counted once)."""
+        if depth < 1:
+            return super().divide(state, depth)  # refused there, with the usual message
+        counter = sploof_perft.counter_for(state)
+        return [(self.format_move(move), self._count(counter, self.play(state, move), depth - 1))
+                for move in self.legal_moves(state)]
+
+    @staticmethod
+    def _count(counter: sploof_perft.Counter, state: SploofState, depth: int) -> int:
         if depth == 0:
             return 1
-        if outcome(state).over:
+        if end_reason(state) is not None:
             return 0
-        return sploof_perft.perft(state, depth)
+        return counter.count_state(state, depth)
 
 
 GAME: Final = Sploof()

@@ -15,7 +15,9 @@ What makes it fast:
   only cross, hide or cover the opponent's balls), so only the mover is checked;
   a removal can change both players' lines, so both are checked;
 - a transposition table per remaining depth (a perft count depends only on the
-  position and the depth), which merges the many orders of the same placements.
+  position and the depth), which merges the many orders of the same placements; one
+  ``Counter`` keeps its tables across calls, so a divide shares them between all first
+  moves, and counts at several depths of one option setting can share them too.
 
 It must agree with the plain path; ``tests/test_sploof_perft.py`` checks that against
 the plain ``legal_moves``/``play`` tree on random reachable positions under every
@@ -36,8 +38,9 @@ _ABOVE: Final = {1 << p: SUPPORTEE_MASK[p] for p in range(NUM_POINTS)}
 """bit of a point -> mask of the points resting on it."""
 
 
-class _Counter:
-    """Perft for one option setting; holds the transposition tables of one search."""
+class Counter:
+    """Perft for one option setting; holds the transposition tables of its searches
+    (keyed by position and remaining depth, so they stay valid from call to call)."""
 
     def __init__(self, limited: bool) -> None:
         self.limited = limited
@@ -129,11 +132,22 @@ class _Counter:
         return search(own, opp, red, st_own, st_opp, depth)
 
 
+    def count_state(self, state: SploofState, depth: int) -> int:
+        """Leaves ``depth`` plies below ``state``, a position that is not over (the
+        caller checks), under this counter's options; depth >= 1."""
+        turn = state.turn
+        white, black, red = state.board.masks
+        own, opp = (white, black) if turn == 0 else (black, white)
+        return self.count(own, opp, red, state.stock[turn], state.stock[opponent(turn)],
+                          depth)
+
+
+def counter_for(state: SploofState) -> Counter:
+    """A fresh counter for the options of ``state``."""
+    return Counter(state.supply_rule == "limited")
+
+
 def perft(state: SploofState, depth: int) -> int:
     """Leaves of the legal-move tree ``depth`` plies below a position that is not over
     (the caller checks); depth >= 1. Equal to ``Game.perft``."""
-    turn = state.turn
-    white, black, red = state.board.masks
-    own, opp = (white, black) if turn == 0 else (black, white)
-    counter = _Counter(state.supply_rule == "limited")
-    return counter.count(own, opp, red, state.stock[turn], state.stock[opponent(turn)], depth)
+    return counter_for(state).count_state(state, depth)

@@ -23,11 +23,19 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Final, Literal
 
-from ...board import BALLS_PER_COLOUR, Board, pinned, valid_locations
-from ...geometry import COORDS, GROUND, NAMES, Mask, Point, points_of
+from ...board import (
+    BALLS_PER_COLOUR,
+    Board,
+    drop_chain,
+    pinned,
+    shift_chain,
+    valid_locations,
+)
+from ...errors import PositionError
+from ...geometry import COORDS, GROUND, NAMES, NUM_POINTS, Mask, Point, points_of
 from ...notation import Colour
 from ...verdict import EndReason, Verdict, reason_table
-from .lines import Line, line_holders
+from .lines import Line, has_line, line_holders
 
 START_STOCK: Final = 2
 """Balls each player starts with in their stock (SPF-SETUP-1)."""
@@ -66,10 +74,20 @@ class SploofMove:
         return (self.remove, self.point)
 
 
+_UNJUDGED: Final = "unjudged"
+"""A state's end reason before ``end_reason`` has worked it out."""
+
+
 @dataclass(frozen=True, slots=True)
 class SploofState:
     """A whole Sploof position. ``supply`` is (white, black, red); the white and black
-    entries are ``None`` under ``supply=unlimited`` (not counted)."""
+    entries are ``None`` under ``supply=unlimited`` (not counted).
+
+    A state that cannot exist is refused when it is made (PositionError, SHB-SET-1):
+    every count is non-negative, the red balls on the board and in the supply make
+    16, and under ``supply=limited`` so do each player's balls on the board, in stock
+    and in the supply. How the game stands (``end_reason``) is worked out once per
+    state and kept in a slot that takes no part in equality."""
 
     board: Board
     turn: Colour
@@ -77,10 +95,59 @@ class SploofState:
     supply: tuple[int | None, int | None, int]
     supply_rule: SupplyRule = "limited"
     simultaneous: SimultaneousRule = "mover"
+    _reason: str | None = field(default=_UNJUDGED, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        white, black, red = self.board.masks
+        stock_w, stock_b = self.stock
+        supply_w, supply_b, supply_r = self.supply
+        if (self.supply_rule == "limited" and supply_w is not None and supply_b is not None
+                and white.bit_count() + stock_w + supply_w == BALLS_PER_COLOUR
+                and black.bit_count() + stock_b + supply_b == BALLS_PER_COLOUR
+                and red.bit_count() + supply_r == BALLS_PER_COLOUR
+                and min(stock_w, stock_b, supply_w, supply_b, supply_r) >= 0):
+            return  # the common case, in a handful of integer operations
+        problem = count_problem(self)
+        if problem is not None:
+            raise PositionError(problem, "SHB-SET-1")
 
     @property
     def options(self) -> dict[str, str]:
         return {"simultaneous": self.simultaneous, "supply": self.supply_rule}
+
+
+def count_problem(state: SploofState) -> str | None:
+    """Why the ball counts of ``state`` cannot exist, or None. Implements SHB-SET-1
+    for Sploof: counts are non-negative, red makes 16 (board + supply), and under
+    ``supply=limited`` each player's colour makes 16 (board + stock + supply)."""
+    counted = {"white": (state.stock[0], state.supply[0]),
+               "black": (state.stock[1], state.supply[1])}
+    for owner, (stock, supply) in counted.items():
+        if stock < 0:
+            return f"stock of {owner} is {stock}: a count cannot be negative"
+        if supply is not None and supply < 0:
+            return f"supply of {owner} is {supply}: a count cannot be negative"
+    red_on_board, red_supply = state.board.masks[Colour.RED].bit_count(), state.supply[2]
+    if red_supply < 0:
+        return f"supply of red is {red_supply}: a count cannot be negative"
+    if red_on_board + red_supply != BALLS_PER_COLOUR:
+        return (f"red balls: {red_on_board} on the board + {red_supply} in the supply "
+                f"= {red_on_board + red_supply}, the set has {BALLS_PER_COLOUR}")
+    for colour in PLAYERS:
+        own_supply = state.supply[colour]
+        if (own_supply is None) != (state.supply_rule == "unlimited"):
+            expected = "not counted" if own_supply is not None else "counted"
+            return (f"under supply={state.supply_rule} the {colour.label} supply is "
+                    f"{expected}")
+        if own_supply is None:
+            continue
+        on_board, in_stock = state.board.masks[colour].bit_count(), state.stock[colour]
+        total = on_board + in_stock + own_supply
+        if total != BALLS_PER_COLOUR:
+            return (f"{colour.label} balls: {on_board} on the board + {in_stock} in stock + "
+                    f"{own_supply} in the supply = {total}, the set has {BALLS_PER_COLOUR} "
+                    "(supply=limited)")
+    return None
 
 
 def opponent(colour: Colour) -> Colour:
@@ -129,11 +196,38 @@ def removals(state: SploofState) -> Mask:
     return red & ~pinned(state.board.occupied)
 
 
+def _moves_by_byte(remove: bool) -> tuple[tuple[tuple[SploofMove, ...], ...], ...]:
+    """For each byte of a 30-bit mask, and each value of that byte, the moves at its
+    points in increasing order: every move is made once (moves are immutable values),
+    and a mask becomes a list of moves in four lookups."""
+    return tuple(
+        tuple(tuple(SploofMove(8 * k + i, remove) for i in range(8) if value >> i & 1)
+              for value in range(256))
+        for k in range((NUM_POINTS + 7) // 8)
+    )
+
+
+_PLACE_BYTES: Final = _moves_by_byte(False)
+_REMOVE_BYTES: Final = _moves_by_byte(True)
+
+
+def _moves_of(mask: Mask, by_byte: tuple[tuple[tuple[SploofMove, ...], ...], ...],
+              out: list[SploofMove]) -> None:
+    for table in by_byte:
+        if not mask:
+            return
+        if mask & 0xFF:
+            out += table[mask & 0xFF]
+        mask >>= 8
+
+
 def available_moves(state: SploofState) -> list[SploofMove]:
     """The moves the rules allow the player to move, ignoring whether the game is over,
     in canonical order: one placement or one removal. Implements SPF-TURN-1."""
-    return ([SploofMove(p) for p in points_of(placements(state))]
-            + [SploofMove(p, True) for p in points_of(removals(state))])
+    moves: list[SploofMove] = []
+    _moves_of(placements(state), _PLACE_BYTES, moves)
+    _moves_of(removals(state), _REMOVE_BYTES, moves)
+    return moves
 
 
 def has_available_move(state: SploofState) -> bool:
@@ -276,21 +370,30 @@ def apply_move(state: SploofState, move: SploofMove) -> SploofState:
     the chain above it (SHB-DROP-1) and moves two of the mover's balls from supply to
     stock (SPF-REMOVE-1, SPF-REMOVE-2)."""
     colour = state.turn
+    white, black, red = state.board.masks
     stock = list(state.stock)
     own = list(state.supply[:2])
-    red = state.supply[2]
+    red_supply = state.supply[2]
     if move.remove:
-        board, _ = state.board.remove(move.point)
+        chain = drop_chain(white | black | red, move.point)
+        if len(chain) == 1:
+            red &= ~(1 << move.point)
+        else:
+            white, black, red = (shift_chain(white, chain), shift_chain(black, chain),
+                                 shift_chain(red, chain))
         stock[colour] += REMOVAL_GAIN
         own_supply = own[colour]
         if own_supply is not None:
             own[colour] = own_supply - REMOVAL_GAIN
-        red += 1
+        red_supply += 1
+    elif colour == Colour.WHITE:
+        white |= 1 << move.point
+        stock[0] -= 1
     else:
-        board = state.board.place(move.point, colour)
-        stock[colour] -= 1
-    return SploofState(board, opponent(colour), (stock[0], stock[1]), (own[0], own[1], red),
-                       state.supply_rule, state.simultaneous)
+        black |= 1 << move.point
+        stock[1] -= 1
+    return SploofState(Board((white, black, red)), opponent(colour), (stock[0], stock[1]),
+                       (own[0], own[1], red_supply), state.supply_rule, state.simultaneous)
 
 
 # -- outcome -------------------------------------------------------------------------
@@ -376,26 +479,51 @@ class Outcome:
         return reason.rule_ids if self.reason == REASON_NO_MOVE else (reason.rule,)
 
 
-def outcome(state: SploofState) -> Outcome:
+def end_reason(state: SploofState) -> str | None:
+    """The key of ``REASONS`` that ends the game in ``state``, None while it runs:
+    worked out once per state and kept (the game-over check of ``legal_moves``,
+    ``play`` and ``is_over``)."""
+    reason = state._reason
+    if reason == _UNJUDGED:
+        reason = _judge(state)
+        object.__setattr__(state, "_reason", reason)
+    return reason
+
+
+def _judge(state: SploofState) -> str | None:
     """Judge the position after the last move. Both players are checked (SPF-WIN-1);
     a line for the mover alone wins, for the opponent alone loses (SPF-WIN-2), for both
     follows ``simultaneous`` (SPF-RUL-2); with no line, a player to move who has no
-    legal move loses (SPF-END-1, SPF-RUL-3)."""
-    lines = line_holders(state.board)
+    legal move loses (SPF-END-1, SPF-RUL-3). Lines are found with the fast lookup
+    ``has_line``; the lines themselves are listed only when asked (``Outcome.lines``)."""
+    masks = state.board.masks
+    occupied = masks[0] | masks[1] | masks[2]
     to_move = state.turn
-    mover = opponent(to_move)
-    mover_has, opponent_has = bool(lines[mover]), bool(lines[to_move])
+    mover_has = has_line(masks[1 - to_move], occupied)
+    opponent_has = has_line(masks[to_move], occupied)
     if mover_has and opponent_has:
-        if state.simultaneous == "draw":
-            return Outcome(True, None, True, REASON_BOTH_LINES_DRAW, state)
-        return Outcome(True, mover, False, REASON_BOTH_LINES_MOVER, state)
+        return REASON_BOTH_LINES_DRAW if state.simultaneous == "draw" else \
+            REASON_BOTH_LINES_MOVER
     if mover_has:
-        return Outcome(True, mover, False, REASON_LINE, state)
+        return REASON_LINE
     if opponent_has:
-        return Outcome(True, to_move, False, REASON_OPPONENT_LINE, state)
+        return REASON_OPPONENT_LINE
     if not has_available_move(state):
-        return Outcome(True, mover, False, REASON_NO_MOVE, state)
-    return Outcome(False, state=state)
+        return REASON_NO_MOVE
+    return None
+
+
+def outcome(state: SploofState) -> Outcome:
+    """How the game stands in ``state``: ``end_reason`` with the winner it gives, the
+    lines and the verdicts behind it (worked out when asked)."""
+    reason = end_reason(state)
+    if reason is None:
+        return Outcome(False, state=state)
+    mover = opponent(state.turn)
+    if reason == REASON_BOTH_LINES_DRAW:
+        return Outcome(True, None, True, reason, state)
+    winner = state.turn if reason == REASON_OPPONENT_LINE else mover
+    return Outcome(True, winner, False, reason, state)
 
 
 # -- the verdicts behind an outcome --------------------------------------------------
