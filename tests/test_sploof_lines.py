@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules import geometry as g
@@ -171,6 +171,7 @@ def test_diagonal_window_needs_a_ball_in_every_cell() -> None:
 
 # -- the verdict path and its fast paths ---------------------------------------------------
 
+@settings(deadline=None)
 @given(boards(max_steps=80))
 def test_bulk_lookups_agree_with_the_line_checks(b: Board) -> None:
     """``holds``, ``lines_of`` and ``has_line`` are fast paths of ``check_line``."""

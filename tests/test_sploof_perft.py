@@ -76,3 +76,19 @@ def test_a_counter_is_reused_across_depths() -> None:
     start = GAME.start()
     counter = counter_for(start)
     assert [counter.count_state(start, d) for d in (4, 3, 2, 4)] == [63704, 4064, 256, 63704]
+
+
+def test_perft_where_only_the_movers_lines_count() -> None:
+    """lines_checked=mover: White to move already holds a row; the game goes on, and
+    every White move that keeps the row wins (SPF-RUL-8)."""
+    state = GAME.play_text(GAME.parse_position(
+        "RRRR,WWWW,RB.R,RRRR/B..,B..,.../..,../. black stock:1,2 supply:11,11,6 "
+        "lines_checked=mover"), "x1a1")
+    assert not GAME.is_over(state)
+    for depth in (1, 2, 3):
+        expected = plain_perft(state, depth)
+        assert GAME.perft(state, depth) == fast_perft(state, depth) == expected
+        assert sum(n for _, n in GAME.divide(state, depth)) == expected
+    going_on = [GAME.format_move(m) for m in GAME.legal_moves(state)
+                if not GAME.is_over(GAME.play(state, m))]
+    assert going_on == ["2b2"]  # the one move that crosses White's own row again

@@ -38,7 +38,7 @@ def test_start_position() -> None:
     start = GAME.start()
     assert GAME.format_position(start) == (
         "RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "
-        "simultaneous=mover supply=limited")
+        "lines_checked=both simultaneous=mover supply=limited")
     assert GAME.start(first="black").turn == Colour.BLACK
     assert GAME.start({"supply": "unlimited"}).supply == (None, None, 4)
 
@@ -185,7 +185,10 @@ def test_no_legal_move_loses() -> None:
     assert GAME.legal_moves(state) == []
     assert GAME.outcome_json(state) == {"over": True, "winner": "white", "draw": False,
                                         "reason": "no-legal-move"}
-    assert illegal_rule(state, "2b2") == "SPF-END-1"
+    # a move there is refused by the first rule it breaks, then the consequence follows
+    assert illegal_rule(state, "2b2") == "SPF-PLACE-1"
+    assert [v.rule for v in move_verdicts(state, SploofMove(parse_point("2b2")))] == [
+        "SPF-TURN-1", "SPF-PLACE-1", "SPF-END-1"]
     assert "empty stock" in GAME.outcome_text(state)
 
 
@@ -285,8 +288,9 @@ def test_a_finished_game_refuses_with_the_reason_as_evidence() -> None:
 def test_the_outcome_carries_the_verdicts_that_decided_it() -> None:
     after = play(pos(BOTH.format(option="simultaneous=mover")), "x1a1")
     lines, decision = outcome(after).verdicts
-    assert lines.rule == "SPF-WIN-1"
-    assert lines.evidence == {"white": ["a1-g1"], "black": ["a5-d2"]}
+    assert (lines.rule, lines.also) == ("SPF-WIN-1", ("SPF-RUL-8",))
+    assert lines.evidence == {"lines_checked": "both", "white": ["a1-g1"],
+                              "black": ["a5-d2"]}
     assert (decision.rule, decision.also) == ("SPF-RUL-2", ("SPF-WIN-1",))
     assert decision.evidence["reason"] == "both-lines-mover"
 
@@ -304,3 +308,40 @@ def test_no_legal_move_is_decided_by_the_verdicts_on_placing_and_removing() -> N
     assert [v.rule for v in complete.no_move] == ["SHB-COMPLETE-1", "SHB-PIN-1"]
     assert all(v.fails for v in complete.no_move)
     assert outcome(GAME.start()).no_move == ()
+
+
+# -- SPF-RUL-8: whose lines are checked after a move ---------------------------------------
+# Black removes 1a1: 2b2 drops into 1a1 and leaves 2b4 alone over the link 1a3-1c3, so
+# White's row a3-g3 is no longer crossed (SPF-RUL-4).
+CROSSED = "RRRR,WWWW,RB.R,RRRR/B..,B..,.../..,../. black stock:1,2 supply:11,11,6 {option}"
+
+
+def test_a_line_made_for_the_opponent_ends_the_game_by_default() -> None:
+    """lines_checked=both: the opponent wins at once (SPF-WIN-2)."""
+    after = play(pos(CROSSED.format(option="")), "x1a1")
+    assert line_names(after, Colour.WHITE) == ["a3-g3"]
+    assert GAME.outcome_json(after) == {"over": True, "winner": "white", "draw": False,
+                                        "reason": "opponent-line"}
+    assert REASONS["opponent-line"].rule_ids == ("SPF-WIN-2", "SPF-WIN-1", "SPF-RUL-8")
+
+
+def test_under_lines_checked_mover_the_opponents_line_waits_for_their_own_move() -> None:
+    after = play(pos(CROSSED.format(option="lines_checked=mover")), "x1a1")
+    assert line_names(after, Colour.WHITE) == ["a3-g3"]
+    assert not GAME.is_over(after) and GAME.legal_moves(after)
+    lines, decision = outcome(after).verdicts
+    assert lines.also == decision.also == ("SPF-RUL-8",)
+    kept = play(after, "1e5")  # White keeps the row: now the mover, White wins
+    assert GAME.outcome_json(kept) == {"over": True, "winner": "white", "draw": False,
+                                       "reason": "line"}
+    crossed = play(after, "2b2")  # White crosses its own row again: the game goes on
+    assert line_names(crossed, Colour.WHITE) == []
+    assert not GAME.is_over(crossed)
+
+
+def test_under_lines_checked_mover_a_move_giving_both_lines_wins_for_the_mover() -> None:
+    after = play(pos(BOTH.format(option="lines_checked=mover")), "x1a1")
+    assert line_names(after, Colour.WHITE) == ["a1-g1"]
+    assert GAME.outcome_json(after) == {"over": True, "winner": "black", "draw": False,
+                                        "reason": "line"}
+    assert "white line" not in GAME.outcome_text(after)  # only the mover's lines count

@@ -18,7 +18,7 @@ from ...game import Game, OptionSpec
 from ...geometry import NAMES, SUPPORTEES, Point, points_of
 from ...notation import Colour
 from ...svg import Mark, Path, Ring
-from .explain_lines import describe
+from .explain_lines import broken_words, describe
 from .lines import LineCheck, check_lines, hidden
 from .rules import (
     REASON_NO_MOVE,
@@ -109,18 +109,18 @@ def _line_changes(before: Board, after: Board) -> tuple[list[LineCheck], list[Li
     return made, lost, broken
 
 
-def _line_steps(made: list[LineCheck], lost: list[LineCheck], broken: list[LineCheck]
-                ) -> list[Step]:
+def _line_steps(made: list[LineCheck], lost: list[LineCheck], broken: list[LineCheck],
+                board: Board) -> list[Step]:
     steps = []
     for v in made:
-        steps.append(Step(v.line.rule, f"{v.colour.label} now has line {describe(v)}",
+        steps.append(Step(v.line.rule, f"{v.colour.label} now has line {describe(v, board)}",
                           None, v.rule_ids[1:]))
     for v in lost:
         steps.append(Step(v.line.rule, f"{v.colour.label} no longer has line "
-                          f"{describe(v)}", None, v.rule_ids[1:]))
+                          f"{describe(v, board)}", None, v.rule_ids[1:]))
     for v in broken:
-        steps.append(Step(v.line.rule, f"{v.colour.label} has all four balls of "
-                          f"{describe(v)}, so it is not a line", None, v.rule_ids[1:]))
+        steps.append(Step(v.line.rule, f"{v.colour.label} {broken_words(v)} "
+                          f"{describe(v, board)}, so it is not a line", None, v.rule_ids[1:]))
     return steps
 
 
@@ -185,7 +185,7 @@ class SploofAnalyst:
         made, lost, broken = _line_changes(state.board, after.board)
         effects = _resource_effects(state, after, move)
         effects += _hiding_effects(state.board, after.board)
-        effects += _line_steps(made, lost, broken)
+        effects += _line_steps(made, lost, broken, after.board)
         effects += _outcome_steps(after)
         drops = state.board.remove(move.point)[1] if move.remove else ()
         after_marks: list[Mark] = []
@@ -246,7 +246,7 @@ class SploofAnalyst:
             for v in line_views[c]:
                 if v.status == "none":
                     continue
-                word = {"held": "has line", "broken": "has all four balls of",
+                word = {"held": "has line", "broken": broken_words(v),
                         "near": "is one cell short of"}[v.status]
                 tail = ""
                 if v.status == "near" and v.blocked:
@@ -308,6 +308,8 @@ class SploofAnalyst:
     def _outcome_step(self, state: SploofState) -> Step:
         result = outcome(state)
         if not result.over:
+            if result.lines[state.turn]:  # only the mover's lines count (SPF-RUL-8)
+                return decision_verdict(state, result)
             return Step("SPF-WIN-1", f"nobody has a line and {state.turn.label} has a legal "
                         "move: the game goes on")
         assert result.reason is not None
@@ -324,6 +326,8 @@ def _line_json(v: LineCheck) -> dict[str, Any]:
                     for (a, b), balls in v.crossed],
         "hidden": [{"ball": NAMES[low], "by": NAMES[cover]} for low, cover in v.hidden],
         "covered": [{"ball": NAMES[own], "by": NAMES[top]} for own, top in v.covered],
+        "single": [{"link": [NAMES[a], NAMES[b]], "by": NAMES[q]} for (a, b), q in v.single]
+        if v.single_decides else [],
         "missing": [NAMES[p] for p in v.missing],
         "zigzag": v.zigzag, "rules": list(v.rule_ids),
     }

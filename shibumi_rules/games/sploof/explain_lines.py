@@ -20,9 +20,19 @@ def kind_words(check: LineCheck) -> str:
     return f"file {line.cells[0].name[0]} of the board"
 
 
+def broken_words(check: LineCheck) -> str:
+    """How a player's hold on a broken line reads: every ball of a row or column is
+    theirs; on a diagonal, every cell holds one of theirs but one is covered."""
+    if check.line.kind == "diagonal":
+        return "has a ball in every cell of"
+    return "has all four balls of"
+
+
 def describe(check: LineCheck, board: Board | None = None) -> str:
     """The line's cells and how it is crossed or hidden, in words (with the contents
-    of the missing cells when ``board`` is given)."""
+    of the missing cells and the colour of a covering ball when ``board`` is given).
+    A ball over a link that does not cross it is mentioned where it decides
+    (SPF-RUL-4): when nothing else breaks the line."""
     who = check.colour.label
     cells = " ".join(NAMES[p] for p in check.balls)
     parts = [f"{check.line.name} ({kind_words(check)}: {cells})"]
@@ -37,10 +47,12 @@ def describe(check: LineCheck, board: Board | None = None) -> str:
     for low, cover in check.hidden:
         parts.append(f"{NAMES[low]} hidden from above by {NAMES[cover]}")
     for own, top in check.covered:
-        parts.append(f"{who}'s {NAMES[own]} covered by {NAMES[top]}")
-    for (a, b), q in check.single:
-        parts.append(f"link {NAMES[a]}-{NAMES[b]} has only {NAMES[q]} over it, "
-                     "which does not cross it")
+        parts.append(f"{who}'s {NAMES[own]} covered by "
+                     + (_content(board, top) if board is not None else NAMES[top]))
+    if check.single_decides:
+        for (a, b), q in check.single:
+            parts.append(f"link {NAMES[a]}-{NAMES[b]} has only {NAMES[q]} over it, "
+                         "which does not cross it")
     return "; ".join(parts)
 
 

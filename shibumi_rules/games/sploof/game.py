@@ -21,14 +21,15 @@ Position notation (one line, fields separated by single spaces)::
     SUPPLY   := "supply:" OWN "," OWN "," COUNT         White's, Black's, red supply
     OWN      := COUNT | "-"      "-" exactly when supply=unlimited (not counted)
     COUNT    := one or more digits
-    OPTION   := "simultaneous=" ("mover" | "draw") | "supply=" ("limited" | "unlimited")
+    OPTION   := "lines_checked=" ("both" | "mover") | "simultaneous=" ("mover" | "draw")
+              | "supply=" ("limited" | "unlimited")
 
-The canonical form writes both options, sorted by name; the parser accepts them in any
-order or omitted (defaults ``simultaneous=mover supply=limited``), each at most once.
-The start position (White first), on one line::
+The canonical form writes every option, sorted by name; the parser accepts them in any
+order or omitted (defaults ``lines_checked=both simultaneous=mover supply=limited``),
+each at most once. The start position (White first), on one line::
 
     RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4
-    simultaneous=mover supply=limited
+    lines_checked=both simultaneous=mover supply=limited
 
 A position is rejected (PositionError) when a ball floats (SHB-GRAVITY-1), a count is
 negative, or the balls of a colour do not add up to 16 (red always; white and black
@@ -39,7 +40,8 @@ Outcome
     ``outcome_json`` gives ``{"over", "winner", "draw", "reason"}``; ``reason`` is one
     of ``rules.REASONS``: ``line`` (SPF-WIN-1), ``opponent-line`` (SPF-WIN-2),
     ``both-lines-mover`` / ``both-lines-draw`` (SPF-RUL-2), ``no-legal-move``
-    (SPF-END-1, SPF-RUL-3).
+    (SPF-END-1, SPF-RUL-3). Under ``lines_checked=mover`` (SPF-RUL-8) only the mover's
+    lines are checked, so a game ends on ``line`` or ``no-legal-move`` only.
 """
 
 from __future__ import annotations
@@ -72,6 +74,9 @@ from .rules import (
 )
 
 OPTIONS: Final = (
+    OptionSpec("lines_checked", "both", ("both", "mover"), "SPF-RUL-8",
+               "both: both players' lines are checked after every move; mover: only the "
+               "mover's lines count after a move"),
     OptionSpec("simultaneous", "mover", ("mover", "draw"), "SPF-RUL-2",
                "when one move gives both players a line: the mover wins, or a draw"),
     OptionSpec("supply", "limited", ("limited", "unlimited"), "SPF-RUL-1",
@@ -103,7 +108,8 @@ class Sploof(Game[SploofState, SploofMove]):
             state, "unlimited" if resolved["supply"] == "unlimited" else "limited")
         return SploofState(state.board, state.turn, state.stock, state.supply,
                            state.supply_rule,
-                           "draw" if resolved["simultaneous"] == "draw" else "mover")
+                           "draw" if resolved["simultaneous"] == "draw" else "mover",
+                           "mover" if resolved["lines_checked"] == "mover" else "both")
 
     def legal_moves(self, state: SploofState) -> list[SploofMove]:
         if end_reason(state) is not None:
@@ -160,7 +166,7 @@ class Sploof(Game[SploofState, SploofMove]):
             f"to move: {state.turn.label}",
             f"stock:   white {state.stock[0]}, black {state.stock[1]}",
             f"supply:  {supply}, red {red}",
-            f"options: simultaneous={state.simultaneous} supply={state.supply_rule}",
+            "options: " + " ".join(f"{k}={v}" for k, v in sorted(state.options.items())),
             f"outcome: {outcome_text(state)}",
         ]
         return "\n".join(lines)

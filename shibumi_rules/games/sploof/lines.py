@@ -222,7 +222,8 @@ class LineCheck:
     crossed: tuple[LinkBalls, ...] = ()
     """Crossed links with their two crossing balls (SHB-CROSS-1)."""
     single: tuple[tuple[tuple[Point, Point], Point], ...] = ()
-    """Links with one ball over them, which does not cross them (SPF-RUL-4)."""
+    """Links with one ball over them, which does not cross them (SPF-RUL-4): a
+    perimeter link's only crossing point, or one of an inner link's two."""
     hidden: tuple[tuple[Point, Point], ...] = ()
     """(hidden point, covering ball) pairs (SHB-HIDE-1, SPF-RUL-7)."""
     covered: tuple[tuple[Point, Point], ...] = ()
@@ -241,8 +242,15 @@ class LineCheck:
 
     @property
     def zigzag(self) -> bool:
-        """A diagonal whose visible balls change level up and down (SPF-RUL-5)."""
-        return self.line.kind == "diagonal" and zigzag(self.levels)
+        """A diagonal line held with balls that change level up and down: SPF-RUL-5
+        lets it count (said only of a line the player holds)."""
+        return self.line.kind == "diagonal" and self.holds and zigzag(self.levels)
+
+    @property
+    def single_decides(self) -> bool:
+        """A ball rests over a link without crossing it, and nothing else breaks the
+        line: SPF-RUL-4 decides that the line holds (or would, once completed)."""
+        return bool(self.single) and not self.blocked
 
     @property
     def blocked(self) -> bool:
@@ -253,7 +261,7 @@ class LineCheck:
     def rule_ids(self) -> tuple[str, ...]:
         """The line's rule, then the rules and rulings its status depends on."""
         out = [self.line.rule]
-        if self.single:
+        if self.single_decides:
             out.append("SPF-RUL-4")
         if self.crossed:
             out.append("SHB-CROSS-1")

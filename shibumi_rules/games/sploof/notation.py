@@ -11,6 +11,7 @@ from ...game import parse_option_pairs
 from ...notation import Colour, parse_point
 from .rules import (
     PLAYERS,
+    LinesChecked,
     SimultaneousRule,
     SploofMove,
     SploofState,
@@ -47,7 +48,8 @@ def parse_move(text: str) -> SploofMove:
 
 
 def format_position(state: SploofState) -> str:
-    """``BOARD TURN stock:W,B supply:W,B,R simultaneous=V supply=V``."""
+    """``BOARD TURN stock:W,B supply:W,B,R`` and every option as ``name=value``, sorted
+    by name."""
     white, black, red = state.supply
     supply = ",".join(UNCOUNTED if n is None else str(n) for n in (white, black)) + f",{red}"
     options = " ".join(f"{k}={v}" for k, v in sorted(state.options.items()))
@@ -78,6 +80,7 @@ def parse_position(text: str,
     options = resolve_options(parse_option_pairs(option_texts))
     supply_rule: SupplyRule = "unlimited" if options["supply"] == "unlimited" else "limited"
     simultaneous: SimultaneousRule = "draw" if options["simultaneous"] == "draw" else "mover"
+    lines_checked: LinesChecked = "mover" if options["lines_checked"] == "mover" else "both"
     if supply[2] is None:
         raise NotationError("bad supply field: the red supply is always counted; "
                             f"'{UNCOUNTED}' is only for white and black under "
@@ -93,7 +96,8 @@ def parse_position(text: str,
     # perimeter holes cannot arise from the setup, but are accepted for analysis: every
     # rule applies to them unchanged (a red ball may then be removed from any level).
     return SploofState(board, turn, (_counted(stock[0]), _counted(stock[1])),
-                       (supply[0], supply[1], _counted(supply[2])), supply_rule, simultaneous)
+                       (supply[0], supply[1], _counted(supply[2])), supply_rule, simultaneous,
+                       lines_checked)
 
 
 def _counted(n: int | None) -> int:
@@ -152,4 +156,4 @@ def with_supply_rule(state: SploofState, rule: SupplyRule) -> SploofState:
                     f"supply=limited allows {BALLS_PER_COLOUR}", "SHB-SET-1")
             own.append(BALLS_PER_COLOUR - held)
     return SploofState(state.board, state.turn, state.stock, (own[0], own[1], red), rule,
-                       state.simultaneous)
+                       state.simultaneous, state.lines_checked)

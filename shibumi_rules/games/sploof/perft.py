@@ -13,7 +13,8 @@ What makes it fast:
 - leaves are counted in bulk one ply above them (the number of legal moves);
 - a placement can only give the mover a line (the new ball is the mover's and it can
   only cross, hide or cover the opponent's balls), so only the mover is checked;
-  a removal can change both players' lines, so both are checked;
+  a removal can change both players' lines, so both are checked under
+  ``lines_checked=both``, and only the mover's under ``lines_checked=mover``;
 - a transposition table per remaining depth (a perft count depends only on the
   position and the depth), which merges the many orders of the same placements; one
   ``Counter`` keeps its tables across calls, so a divide shares them between all first
@@ -42,8 +43,9 @@ class Counter:
     """Perft for one option setting; holds the transposition tables of its searches
     (keyed by position and remaining depth, so they stay valid from call to call)."""
 
-    def __init__(self, limited: bool) -> None:
+    def __init__(self, limited: bool, both_checked: bool = True) -> None:
         self.limited = limited
+        self.both_checked = both_checked
         self.tables: dict[int, dict[tuple[int, int, int, int, int], int]] = {}
 
     def count(self, own: int, opp: int, red: int, st_own: int, st_opp: int,
@@ -54,6 +56,7 @@ class Counter:
         b1, b2, b3 = _BASE[1], _BASE[2], _BASE[3]
         above_of = _ABOVE
         limited = self.limited
+        both_checked = self.both_checked
         full = BALLS_PER_COLOUR - REMOVAL_GAIN
         tables = self.tables
 
@@ -119,7 +122,7 @@ class Counter:
                     lower = above
                     above = above_of[above] & occ
                 nocc = mine | theirs | reds
-                if has_line(mine, nocc) or has_line(theirs, nocc):
+                if has_line(mine, nocc) or (both_checked and has_line(theirs, nocc)):
                     continue
                 if last:
                     p2, r2 = moves_mask(theirs, nocc, st_opp, reds)
@@ -144,7 +147,7 @@ class Counter:
 
 def counter_for(state: SploofState) -> Counter:
     """A fresh counter for the options of ``state``."""
-    return Counter(state.supply_rule == "limited")
+    return Counter(state.supply_rule == "limited", state.lines_checked == "both")
 
 
 def perft(state: SploofState, depth: int) -> int:

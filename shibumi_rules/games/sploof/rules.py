@@ -1,8 +1,9 @@
 """Sploof rules: the state, the moves, what each move does, and how the game ends.
 
 The state is the board, the player to move, both stocks, the supply per colour and
-the two options (``supply`` for SPF-RUL-1, ``simultaneous`` for SPF-RUL-2). Moves are
-listed placements first (by point index), then removals (by point index).
+the three options (``supply`` for SPF-RUL-1, ``simultaneous`` for SPF-RUL-2,
+``lines_checked`` for SPF-RUL-8). Moves are listed placements first (by point index),
+then removals (by point index).
 
 Each rule a move must meet is decided by one function returning a ``Verdict`` (rule
 ID, holds or not, evidence); ``move_verdicts`` lists them in the order the rules
@@ -11,8 +12,9 @@ apply, and ``Game.play`` refuses a move with the first that fails. ``placements`
 
 The outcome is a function of the state alone: the player who made the last move is
 the one not to move, so lines are judged from the mover's side (SPF-WIN-1, SPF-WIN-2,
-SPF-RUL-2); when nobody has a line, the player to move loses if they have no legal
-move (SPF-END-1, SPF-RUL-3). Reason strings are listed in ``REASONS``; an ``Outcome``
+SPF-RUL-2; under ``lines_checked=mover`` only the mover's lines count, SPF-RUL-8); when
+no line decides, the player to move loses if they have no legal move (SPF-END-1,
+SPF-RUL-3). Reason strings are listed in ``REASONS``; an ``Outcome``
 carries the verdicts that decided it.
 """
 
@@ -55,6 +57,7 @@ START_BOARD: Final = Board((0, 0, PERIMETER)).to_text()
 
 SupplyRule = Literal["limited", "unlimited"]
 SimultaneousRule = Literal["mover", "draw"]
+LinesChecked = Literal["both", "mover"]
 PLAYERS: Final = (Colour.WHITE, Colour.BLACK)
 
 
@@ -95,6 +98,7 @@ class SploofState:
     supply: tuple[int | None, int | None, int]
     supply_rule: SupplyRule = "limited"
     simultaneous: SimultaneousRule = "mover"
+    lines_checked: LinesChecked = "both"
     _reason: str | None = field(default=_UNJUDGED, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -113,7 +117,8 @@ class SploofState:
 
     @property
     def options(self) -> dict[str, str]:
-        return {"simultaneous": self.simultaneous, "supply": self.supply_rule}
+        return {"lines_checked": self.lines_checked, "simultaneous": self.simultaneous,
+                "supply": self.supply_rule}
 
 
 def count_problem(state: SploofState) -> str | None:
@@ -156,7 +161,8 @@ def opponent(colour: Colour) -> Colour:
 
 
 def start_state(first: Colour = Colour.WHITE, supply_rule: SupplyRule = "limited",
-                simultaneous: SimultaneousRule = "mover") -> SploofState:
+                simultaneous: SimultaneousRule = "mover", lines_checked: LinesChecked = "both"
+                ) -> SploofState:
     """Red balls on the 12 perimeter holes, 2 balls in each stock, the rest in the
     supply. Implements SPF-SETUP-1; the first player is given (SPF-RUL-6)."""
     reds = PERIMETER.bit_count()
@@ -164,6 +170,7 @@ def start_state(first: Colour = Colour.WHITE, supply_rule: SupplyRule = "limited
     return SploofState(
         Board((0, 0, PERIMETER)), first, (START_STOCK, START_STOCK),
         (own_supply, own_supply, BALLS_PER_COLOUR - reds), supply_rule, simultaneous,
+        lines_checked,
     )
 
 
@@ -235,8 +242,11 @@ def has_available_move(state: SploofState) -> bool:
     return bool(placements(state) or removals(state))
 
 
-def _balls(n: int) -> str:
-    return f"{n} ball{'s' if n != 1 else ''}"
+def _balls(n: int, colour: Colour | None = None) -> str:
+    """``2 balls``, ``1 ball``; with a colour ``no white ball``, ``3 white balls``."""
+    if colour is None:
+        return f"{n} ball{'s' if n != 1 else ''}"
+    return f"{n or 'no'} {colour.label} ball{'s' if n > 1 else ''}"
 
 
 # -- verdicts on a move --------------------------------------------------------------
@@ -297,33 +307,41 @@ def supply_verdict(state: SploofState) -> Verdict:
     ``supply=limited`` the supply must hold them. Implements SPF-RUL-1 with
     SPF-REMOVE-2."""
     colour = state.turn
+    allowed = can_remove(state)
     if state.supply_rule == "unlimited":
         return Verdict("SPF-RUL-1", "supply=unlimited: the supply is not counted, so the "
-                       f"removal can always move {REMOVAL_GAIN} balls to the stock", True,
+                       f"removal can always move {REMOVAL_GAIN} balls to the stock", allowed,
                        ("SPF-REMOVE-2",), {"supply": None, "needed": REMOVAL_GAIN})
     own = state.supply[colour] or 0
     evidence = {"colour": colour.label, "supply": own, "needed": REMOVAL_GAIN}
-    if not can_remove(state):
-        return Verdict("SPF-RUL-1", f"{colour.label}'s supply holds {_balls(own)}, but a "
-                       f"removal must move {REMOVAL_GAIN} to the stock (supply=limited)",
+    held = _balls(own, colour)
+    if not allowed:
+        return Verdict("SPF-RUL-1", f"{colour.label}'s supply holds {held}, and a removal "
+                       f"must move {REMOVAL_GAIN} {colour.label} balls from the supply to "
+                       f"{colour.label}'s stock (supply=limited): no removal is possible",
                        False, ("SPF-REMOVE-2",), evidence)
-    return Verdict("SPF-RUL-1", f"{colour.label}'s supply holds {_balls(own)}, enough for "
-                   f"the {REMOVAL_GAIN} the removal moves to the stock (supply=limited)",
+    return Verdict("SPF-RUL-1", f"{colour.label}'s supply holds {held}, enough for the "
+                   f"{REMOVAL_GAIN} the removal moves to the stock (supply=limited)",
                    True, ("SPF-REMOVE-2",), evidence)
 
 
 def finished_verdict(state: SploofState, result: Outcome) -> Verdict:
-    """A finished game takes no move: SPF-END-1 after a player without a move, else
-    SPF-WIN-1, the rule that ends the game on lines (with the reason's own rule)."""
-    assert result.reason is not None
+    """A game a line has ended takes no move: SPF-WIN-1, the rule that ends the game on
+    lines (with the reason's own rule)."""
+    assert result.reason is not None and result.reason != REASON_NO_MOVE
     reason = REASONS[result.reason]
-    rule = "SPF-END-1" if result.reason == REASON_NO_MOVE else "SPF-WIN-1"
-    if result.reason == REASON_NO_MOVE:
-        also: tuple[str, ...] = ("SPF-RUL-3",)
-    else:
-        also = (reason.rule,) if reason.rule != rule else ()
-    return Verdict(rule, f"the game is already over ({result.sentence}): no further move "
-                   "may be played", False, also, {"reason": result.reason})
+    also = (reason.rule,) if reason.rule != "SPF-WIN-1" else ()
+    return Verdict("SPF-WIN-1", f"the game is already over ({result.sentence}): no further "
+                   "move may be played", False, also, {"reason": result.reason})
+
+
+def no_move_verdict(state: SploofState, result: Outcome) -> Verdict:
+    """What follows when the player to move has no legal move: they lose, and the game
+    is over. Implements SPF-END-1 with SPF-RUL-3."""
+    who, winner = state.turn.label, opponent(state.turn).label
+    return Verdict("SPF-END-1", f"so {who} has no legal move at all ({no_move_detail(state)}): "
+                   f"{who} loses and {winner} wins; the game is over", None, ("SPF-RUL-3",),
+                   {"reason": result.reason})
 
 
 def _own_verdicts(state: SploofState, move: SploofMove) -> Iterator[Verdict]:
@@ -341,18 +359,24 @@ def _own_verdicts(state: SploofState, move: SploofMove) -> Iterator[Verdict]:
 
 def move_verdicts(state: SploofState, move: SploofMove) -> list[Verdict]:
     """The verdicts on ``move`` in the order the rules apply, ending at the first that
-    fails: a finished game takes no move; then the turn (SPF-TURN-1); a placement
-    needs a ball in stock (SPF-PLACE-1) and a valid location (SHB-PLACE-1); a removal
-    needs a red ball (SPF-REMOVE-1) that is not pinned (SHB-PIN-1) and, under
-    ``supply=limited``, two of the mover's balls in the supply (SPF-RUL-1)."""
+    fails: a game a line has ended takes no move (SPF-WIN-1); then the turn
+    (SPF-TURN-1); a placement needs a ball in stock (SPF-PLACE-1) and a valid location
+    (SHB-PLACE-1); a removal needs a red ball (SPF-REMOVE-1) that is not pinned
+    (SHB-PIN-1) and, under ``supply=limited``, two of the mover's balls in the supply
+    (SPF-RUL-1). When the player to move has no legal move at all, every move fails one
+    of its own conditions: that failure comes first, then its consequence (SPF-END-1,
+    a statement after the failing verdict)."""
     result = outcome(state)
-    if result.over:
+    if result.over and result.reason != REASON_NO_MOVE:
         return [finished_verdict(state, result)]
     verdicts = []
     for verdict in _own_verdicts(state, move):
         verdicts.append(verdict)
         if verdict.fails:
             break
+    if result.reason == REASON_NO_MOVE:
+        assert verdicts[-1].fails, f"{move} passes every check with no legal move"
+        verdicts.append(no_move_verdict(state, result))
     return verdicts
 
 
@@ -393,7 +417,8 @@ def apply_move(state: SploofState, move: SploofMove) -> SploofState:
         black |= 1 << move.point
         stock[1] -= 1
     return SploofState(Board((white, black, red)), opponent(colour), (stock[0], stock[1]),
-                       (own[0], own[1], red_supply), state.supply_rule, state.simultaneous)
+                       (own[0], own[1], red_supply), state.supply_rule, state.simultaneous,
+                       state.lines_checked)
 
 
 # -- outcome -------------------------------------------------------------------------
@@ -405,15 +430,18 @@ REASON_BOTH_LINES_DRAW: Final = "both-lines-draw"
 REASON_NO_MOVE: Final = "no-legal-move"
 
 REASONS: Final = reason_table(
-    EndReason(REASON_LINE, "SPF-WIN-1", "the mover made a line and the opponent has none"),
+    EndReason(REASON_LINE, "SPF-WIN-1",
+              "the mover has a line and the opponent has none (under lines_checked=mover "
+              "the opponent's lines are not checked)"),
     EndReason(REASON_OPPONENT_LINE, "SPF-WIN-2",
-              "the move gave only the opponent a line; the opponent wins", ("SPF-WIN-1",)),
+              "the move gave only the opponent a line; under lines_checked=both the "
+              "opponent wins", ("SPF-WIN-1", "SPF-RUL-8")),
     EndReason(REASON_BOTH_LINES_MOVER, "SPF-RUL-2",
               "the move gave both players a line; under simultaneous=mover the mover wins",
-              ("SPF-WIN-1",)),
+              ("SPF-WIN-1", "SPF-RUL-8")),
     EndReason(REASON_BOTH_LINES_DRAW, "SPF-RUL-2",
               "the move gave both players a line; under simultaneous=draw the game is drawn",
-              ("SPF-WIN-1",)),
+              ("SPF-WIN-1", "SPF-RUL-8")),
     EndReason(REASON_NO_MOVE, "SPF-END-1",
               "the player to move has no legal move and loses (SPF-RUL-3)", ("SPF-RUL-3",)),
 )
@@ -491,16 +519,18 @@ def end_reason(state: SploofState) -> str | None:
 
 
 def _judge(state: SploofState) -> str | None:
-    """Judge the position after the last move. Both players are checked (SPF-WIN-1);
-    a line for the mover alone wins, for the opponent alone loses (SPF-WIN-2), for both
-    follows ``simultaneous`` (SPF-RUL-2); with no line, a player to move who has no
-    legal move loses (SPF-END-1, SPF-RUL-3). Lines are found with the fast lookup
-    ``has_line``; the lines themselves are listed only when asked (``Outcome.lines``)."""
+    """Judge the position after the last move. Under ``lines_checked=both`` both
+    players are checked (SPF-WIN-1, SPF-RUL-8): a line for the mover alone wins, for
+    the opponent alone loses (SPF-WIN-2), for both follows ``simultaneous``
+    (SPF-RUL-2); under ``lines_checked=mover`` only the mover's lines count. When no
+    line decides, a player to move who has no legal move loses (SPF-END-1, SPF-RUL-3).
+    Lines are found with the fast lookup ``has_line``; the lines themselves are listed
+    only when asked (``Outcome.lines``)."""
     masks = state.board.masks
     occupied = masks[0] | masks[1] | masks[2]
     to_move = state.turn
     mover_has = has_line(masks[1 - to_move], occupied)
-    opponent_has = has_line(masks[to_move], occupied)
+    opponent_has = state.lines_checked == "both" and has_line(masks[to_move], occupied)
     if mover_has and opponent_has:
         return REASON_BOTH_LINES_DRAW if state.simultaneous == "draw" else \
             REASON_BOTH_LINES_MOVER
@@ -529,12 +559,25 @@ def outcome(state: SploofState) -> Outcome:
 # -- the verdicts behind an outcome --------------------------------------------------
 
 def lines_verdict(state: SploofState, result: Outcome) -> Verdict:
-    """Both players are checked for lines after every move. Implements SPF-WIN-1."""
+    """Whose lines are checked after the move, and what they hold. Implements SPF-WIN-1
+    with SPF-RUL-8 (cited where it decides: the player to move holds a line, or only
+    the mover's lines are checked)."""
     held = [[line.name for line in lines] for lines in result.lines]
-    summary = "; ".join(f"{c.label} {'holds ' + ' '.join(held[c]) if held[c] else 'has none'}"
-                        for c in PLAYERS)
-    return Verdict("SPF-WIN-1", "both players are checked for lines after every move: "
-                   f"{summary}", None, evidence={c.label: held[c] for c in PLAYERS})
+    mover, to_move = opponent(state.turn), state.turn
+    evidence = {"lines_checked": state.lines_checked, **{c.label: held[c] for c in PLAYERS}}
+    if state.lines_checked == "both":
+        summary = "; ".join(
+            f"{c.label} {'holds ' + ' '.join(held[c]) if held[c] else 'has none'}"
+            for c in PLAYERS)
+        return Verdict("SPF-WIN-1", "both players are checked for lines after every move: "
+                       f"{summary}", None, ("SPF-RUL-8",) if held[to_move] else (), evidence)
+    mine = f"holds {' '.join(held[mover])}" if held[mover] else "has none"
+    text = (f"only the mover's lines are checked after a move (lines_checked=mover): "
+            f"{mover.label}, the mover, {mine}")
+    if held[to_move]:
+        text += (f"; {to_move.label}'s {' '.join(held[to_move])} does not count now, and "
+                 f"counts only if {to_move.label} still holds it after their own move")
+    return Verdict("SPF-WIN-1", text, None, ("SPF-RUL-8",), evidence)
 
 
 def decision_verdict(state: SploofState, result: Outcome) -> Verdict:
@@ -543,11 +586,14 @@ def decision_verdict(state: SploofState, result: Outcome) -> Verdict:
     mover, to_move = opponent(state.turn).label, state.turn.label
     evidence = result.to_json()
     if result.reason == REASON_LINE:
+        if state.lines_checked == "mover":
+            return Verdict("SPF-WIN-1", f"{mover} has a line after their own move: {mover} "
+                           "wins", None, ("SPF-RUL-8",), evidence)
         return Verdict("SPF-WIN-1", f"{mover} made a line and {to_move} has none: "
                        f"{mover} wins", evidence=evidence)
     if result.reason == REASON_OPPONENT_LINE:
         return Verdict("SPF-WIN-2", f"the move gives only {to_move} a line: {mover} loses "
-                       f"and {to_move} wins", evidence=evidence)
+                       f"and {to_move} wins", None, ("SPF-RUL-8",), evidence)
     if result.reason == REASON_BOTH_LINES_MOVER:
         return Verdict("SPF-RUL-2", "both players have a line; under simultaneous=mover the "
                        f"mover, {mover}, wins", None, ("SPF-WIN-1",), evidence)
@@ -558,6 +604,10 @@ def decision_verdict(state: SploofState, result: Outcome) -> Verdict:
         return Verdict("SPF-END-1", f"{to_move}, to move, has no legal move "
                        f"({no_move_detail(state)}): {to_move} loses", None, ("SPF-RUL-3",),
                        evidence)
+    if result.lines[state.turn]:
+        return Verdict("SPF-TURN-1", f"{mover}, the mover, has no line, and {to_move}'s line "
+                       f"counts only after {to_move}'s own move: the game goes on, "
+                       f"{to_move} to move", None, ("SPF-RUL-8",), evidence)
     return Verdict("SPF-TURN-1", f"no line for either player and {to_move} has a legal move: "
                    f"the game goes on, {to_move} to move", evidence=evidence)
 
@@ -569,15 +619,11 @@ def no_move_verdicts(state: SploofState) -> tuple[Verdict, Verdict]:
     supply is short). Both fail exactly when the player has no legal move."""
     colour = state.turn
     who, stock = colour.label, state.stock[colour]
-    if stock == 0:
-        place = Verdict("SPF-PLACE-1", f"{who} has no ball in stock to place", False,
-                        evidence={"stock": 0})
-    elif not valid_locations(state.board.occupied):
+    place = stock_verdict(state)
+    if not place.fails and not valid_locations(state.board.occupied):
         place = Verdict("SHB-COMPLETE-1", f"{who} has {_balls(stock)} in stock, but the "
                         "pyramid is complete: there is nowhere to place", False,
                         evidence={"stock": stock, "valid_locations": []})
-    else:
-        place = Verdict("SHB-PLACE-1", f"{who} may place", True, evidence={"stock": stock})
     red = state.board.masks[Colour.RED]
     if not red:
         remove = Verdict("SPF-REMOVE-1", "there is no red ball on the board to remove", False,
@@ -594,7 +640,7 @@ def no_move_detail(state: SploofState) -> str:
     """Why the player to move has neither a placement nor a removal (SPF-END-1), in a
     few words read off ``no_move_verdicts``."""
     place, remove = no_move_verdicts(state)
-    if place.rule == "SPF-PLACE-1":
+    if place.evidence["stock"] == 0:
         placing = "empty stock"
     else:
         placing = f"{place.evidence['stock']} in stock but the pyramid is complete"
@@ -616,7 +662,8 @@ def _sentence(state: SploofState, result: Outcome) -> str:
     if result.reason == REASON_NO_MOVE:
         return (f"{mover.label} wins: {state.turn.label} has no legal move "
                 f"({no_move_detail(state)})")
-    held = "; ".join(f"{c.label} line {names[c]}" for c in PLAYERS if names[c])
+    counted = PLAYERS if state.lines_checked == "both" else (mover,)
+    held = "; ".join(f"{c.label} line {names[c]}" for c in counted if names[c])
     if result.draw:
         return f"draw: {mover.label}'s move gave both players a line ({held})"
     assert result.winner is not None

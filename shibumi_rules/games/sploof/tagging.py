@@ -30,8 +30,8 @@ def _sploof_line_tags(board: Board) -> set[str]:
             # four balls of one colour on a row or column: crossing and hiding decide
             if check.crossed:
                 tags.add("SHB-CROSS-1")
-            if check.single:
-                tags.add("SPF-RUL-4")  # a ball over a link, not crossing it
+            if check.single_decides:
+                tags.add("SPF-RUL-4")  # a ball over a link, not crossing it, decides
             if check.hidden:
                 tags.update(("SHB-HIDE-1", "SPF-RUL-7"))
     return tags
@@ -75,4 +75,6 @@ def vector_tags(state: SploofState, moves: list[SploofMove],
         tags |= board_tags(child.board) | _sploof_line_tags(child.board)
     if state.simultaneous == "draw":
         tags.add("SPF-RUL-2")
+    if state.lines_checked == "mover":
+        tags.add("SPF-RUL-8")
     return tags
