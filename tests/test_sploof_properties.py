@@ -91,8 +91,7 @@ def test_every_other_move_is_refused_with_its_first_failing_verdict(
 
 def mapped(state: SploofState, perm: tuple[int, ...]) -> SploofState:
     w, b, r = (g.map_mask(perm, m) for m in state.board.masks)
-    return SploofState(Board((w, b, r)), state.turn, state.stock, state.supply,
-                       state.supply_rule, state.simultaneous)
+    return dataclasses.replace(state, board=Board((w, b, r)))
 
 
 @given(positions(), st.sampled_from(g.SYMMETRIES))

@@ -207,8 +207,10 @@ def _moves_by_byte(remove: bool) -> tuple[tuple[tuple[SploofMove, ...], ...], ..
     """For each byte of a 30-bit mask, and each value of that byte, the moves at its
     points in increasing order: every move is made once (moves are immutable values),
     and a mask becomes a list of moves in four lookups."""
+    moves = [SploofMove(p, remove) for p in range(NUM_POINTS)]
+    moves += [moves[0]] * (-NUM_POINTS % 8)  # bits past the last point are never set
     return tuple(
-        tuple(tuple(SploofMove(8 * k + i, remove) for i in range(8) if value >> i & 1)
+        tuple(tuple(moves[8 * k + i] for i in range(8) if value >> i & 1)
               for value in range(256))
         for k in range((NUM_POINTS + 7) // 8)
     )
