@@ -699,12 +699,23 @@ def test_a_perft_the_engine_cannot_answer_still_finds_the_broken_rule() -> None:
     assert extra.move.startswith("x") and "perft" in extra.source
 
 
+def _limit_value(limit: Any) -> str:
+    """A limit's value as the README writes it."""
+    value, unit = limit.value, limit.unit
+    if unit == "bytes" and value >= 1 << 20:
+        return f"{value >> 20} MiB"
+    if unit == "bytes" and value >= 1 << 10:
+        return f"{value >> 10} KiB"
+    return f"{value:,g} {unit}" if isinstance(value, float) else f"{value:,} {unit}"
+
+
 def test_the_protocol_readme_shows_the_recorded_session_and_every_message() -> None:
     """spec/protocol/README.md: the example session is the recorded one (the long
     expand answer shortened), every request type, feature and error kind is described,
     and the limits it states are the program's."""
     from shibumi_rules.conformance import client, results, session
     from shibumi_rules.conformance.protocol import ERROR_KINDS, FEATURES, REQUEST_TYPES
+    from shibumi_rules.limits import LIMITS
 
     folder = ROOT / "spec" / "protocol"
     text = (folder / "README.md").read_text(encoding="utf-8")
@@ -729,15 +740,17 @@ def test_the_protocol_readme_shows_the_recorded_session_and_every_message() -> N
         assert f"\n### {kind}" in text, kind
     for word in (*FEATURES, *ERROR_KINDS, "deviations", "first", "rule_id"):
         assert f"`{word}`" in text, word
-    for fact in (f"{client.MAX_LINE >> 20} MiB", f"{client.MAX_OUTPUT >> 20} MiB",
-                 f"{client.MAX_STRAY_LINES:,}", f"last {client.STDERR_TAIL >> 10} KiB",
+    for limit in LIMITS:
+        assert f"| `{limit.name}` | {_limit_value(limit)} | {limit.description} |" in text
+    for fact in (f"last {client.STDERR_TAIL >> 10} KiB",
                  f"Three failures in a row, or {session.MAX_FAILURES} in all",
+                 f"{session.MAX_CONSECUTIVE_FAILURES} in a row, {session.MAX_FAILURES} in all",
                  f"up to {harness_module.START_TIMEOUT:g} seconds",
                  f"{harness_module.BUDGET:g} seconds by default",
-                 f"one by one in one answer | {harness_module.MAX_EXAMINED_EXTRA}",
+                 f"one by one | {harness_module.MAX_EXAMINED_EXTRA} |",
                  f"{results.MAX_KEPT:,}"):
         assert fact in text, fact
-    assert session.MAX_CONSECUTIVE_FAILURES == 3
+    assert session.MAX_CONSECUTIVE_FAILURES == 3  # "Three" above
     for verdict, status in results.EXIT_STATUS.items():
         assert f"| {verdict} | {status} |" in text
 

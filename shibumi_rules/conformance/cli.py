@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 from pathlib import Path
@@ -15,6 +14,7 @@ from ..errors import OptionError, ShibumiError
 from ..fileio import WriteError, check_writable
 from ..game import parse_option_pairs
 from ..games import game_names
+from ..limits import MAX_TIMEOUT
 from . import report
 from .client import EngineProcess, split_command
 from .harness import BUDGET, START_TIMEOUT, Config, Harness, main_module_argv
@@ -53,10 +53,10 @@ def _seconds(text: str, zero: bool) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not math.isfinite(value) or value < 0 or (value == 0 and not zero):
+    if not (0 < value <= MAX_TIMEOUT or (zero and value == 0)):  # also refuses inf, nan
         raise argparse.ArgumentTypeError(
-            f"{text!r} must be a finite number of seconds "
-            + ("(0 for no limit)" if zero else "above 0"))
+            f"{text!r} must be above 0 and at most {MAX_TIMEOUT:g} (seconds)"
+            + (", or 0 for no limit" if zero else ""))
     return value
 
 

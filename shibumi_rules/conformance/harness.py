@@ -231,7 +231,7 @@ class Harness:
             files = default_vector_files()
             if not files:
                 self.notes.append(f"no conformance vectors found in {default_vector_dir()} "
-                                  "(they ship with the source tree; pass --vectors)")
+                                  "(pass --vectors)")
         return list(load_vectors(files))
 
     def _config_json(self) -> dict[str, Any]:

@@ -18,6 +18,8 @@ from typing import Any
 
 from ..errors import ShibumiError
 from ..games import game_names, get_game
+from ..json_input import load_json
+from ..spec import spec_dir
 from .nodes import Expected
 from .results import UsageError
 
@@ -25,12 +27,14 @@ INDEX_FILE = "index.json"
 
 
 def default_vector_dir() -> Path:
-    """Where the spec's vectors live in a source tree (absent from a wheel)."""
-    return Path(__file__).resolve().parents[2] / "spec" / "conformance"
+    """Where the spec's vectors live (``spec/conformance``, shipped with the
+    package)."""
+    return spec_dir() / "conformance"
 
 
 def default_vector_files() -> list[Path]:
-    """The spec's vector files in the source tree (empty when not installed with it)."""
+    """The spec's vector files (shipped with the package; empty when they are
+    missing)."""
     folder = default_vector_dir()
     return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
 
@@ -49,7 +53,7 @@ def check_index(index: Path, files: Sequence[Path]) -> None:
     """Every file the index lists at the folder's top level exists with the listed
     SHA-256, and every vector file there is listed (UsageError otherwise)."""
     try:
-        data = json.loads(index.read_text(encoding="utf-8"))
+        data = load_json(index.read_text(encoding="utf-8"))
         listed = {entry["file"]: entry["sha256"] for entry in data["files"]}
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as err:
         raise UsageError(f"cannot read the vector index {index}: {err}") from None
@@ -79,7 +83,7 @@ def index_hash(files: Sequence[Path]) -> str | None:
     if len(folders) != 1:
         return None
     try:
-        data = json.loads((folders.pop() / INDEX_FILE).read_text(encoding="utf-8"))
+        data = load_json((folders.pop() / INDEX_FILE).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
         return None
     digest = data.get("content_hash") if isinstance(data, dict) else None
@@ -123,7 +127,7 @@ def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
                 continue
             where = f"{path.name}:{number}"
             try:
-                data = json.loads(line)
+                data = load_json(line)
                 if not isinstance(data, dict):
                     raise ValueError("a vector is a JSON object")
                 if data.get("kind") == "match":

@@ -328,7 +328,7 @@ def _combination_entries(covered: Mapping[tuple[str, tuple[tuple[str, str], ...]
                 "game": item.game, "options": item.options, "planned": key[1] in planned,
                 "vectors": item.vectors,
                 "rules": [i for i in ids if current.kind(i) == "rule"],
-                "rulings": [i for i in ids if current.kind(i) == "ruling"],
+                "rulings": [i for i in ids if current.kind(i) != "rule"],
                 "ends": ordered_ends(bundle, item.ends),
             })
     return rows

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...bundle import GameBundle, GameEnd, Strategy
+from ...bundle import GameBundle, GameEnd, OptionTest, Strategy
 
 if TYPE_CHECKING:
     from ...conformance.attribution import Attributor
@@ -85,6 +85,11 @@ class SploofBundle(GameBundle):
         from .strategies import end_of
 
         return end_of(state)
+
+    def rule_conditions(self) -> Mapping[str, OptionTest]:
+        from .strategies import RULE_CONDITIONS
+
+        return RULE_CONDITIONS
 
 
 BUNDLE = SploofBundle()

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from ...board import pinned
-from ...bundle import GameEnd, Strategy, uniform
+from ...bundle import GameEnd, OptionTest, Strategy, uniform
 from ...geometry import ALL, COORDS, GROUND, points_of
 from ...notation import Colour
 from .game import GAME
@@ -39,13 +39,19 @@ def _limited(options: Mapping[str, str]) -> bool:
     return options.get("supply") == "limited"
 
 
+def _both_checked(options: Mapping[str, str]) -> bool:
+    """Whether a move can end the game on the opponent's line (SPF-RUL-8): not when
+    only the mover's lines are checked."""
+    return options.get("lines_checked", "both") == "both"
+
+
 ENDS: Final = (
     GameEnd("line", "the mover made a line and the opponent has none (SPF-WIN-1)",
             seeker="line-seeking"),
     GameEnd("opponent-line", "a move gave only the opponent a line (SPF-WIN-2)",
-            seeker="removal-heavy"),
+            possible=_both_checked, seeker="removal-heavy"),
     GameEnd("both-lines", "a move gave both players a line (SPF-RUL-2)",
-            seeker="both-lines"),
+            possible=_both_checked, seeker="both-lines"),
     GameEnd("no-legal-move", "the player to move has an empty stock and no red ball "
             "to remove (SPF-END-1)", seeker="stock-draining"),
     GameEnd("supply-exhausted", "the player to move has an empty stock and a free red "
@@ -55,7 +61,16 @@ ENDS: Final = (
             "removed: the player to move has no legal move (SPF-END-1)",
             seeker="both-lines"),
 )
-"""Every way a Sploof game ends; ``supply-exhausted`` only under supply=limited."""
+"""Every way a Sploof game ends; ``supply-exhausted`` only under supply=limited, a line
+for the opponent only when both players' lines are checked."""
+
+RULE_CONDITIONS: Final[Mapping[str, OptionTest]] = {
+    "SPF-WIN-2": _both_checked,
+    "SPF-RUL-2": _both_checked,
+}
+"""Rules a position can exercise only under some options: a move that ends the game on
+the opponent's line (SPF-WIN-2), or on both players' lines (SPF-RUL-2), only when both
+players' lines are checked (SPF-RUL-8)."""
 
 
 def end_of(state: SploofState) -> str | None:
