@@ -127,7 +127,7 @@ def test_the_markdown_report_is_deterministic_and_complete(
     for heading in ("**Result: CONFORMANT**", "## What was checked",
                     "## Divergences by rule", "## Declared deviations"):
         assert heading in text
-    assert "`simultaneous=draw supply=unlimited`" in text and "positions/s" not in text
+    assert "simultaneous=draw supply=unlimited`" in text and "positions/s" not in text
     assert "`shibumi-rules engine` (the reference engine" in text
 
 
@@ -496,8 +496,9 @@ class _CountingProcess(EngineProcess):
 
 
 def test_duplicate_moves_are_reported_once_and_each_move_played_once() -> None:
-    """An engine that repeats its 16 moves 2,500 times each: one protocol finding per
-    position, and one play request per distinct legal move, not per entry."""
+    """An engine that repeats its 16 moves 500 times each (8,000 entries, within the
+    protocol's limit on a list): one protocol finding per position, and one play
+    request per distinct legal move, not per entry."""
     game = get_game("sploof")
     process = _CountingProcess([sys.executable, str(ENGINES / "engine_duplicate_moves.py")],
                                timeout=30)
@@ -769,13 +770,15 @@ def test_the_plan_checks_what_the_engine_declares_and_the_user_selects() -> None
         "deviations": [{"ruling": "SPK-RUL-4", "reading": "not a Sploof ruling"}]})
     assert declared.first == ("white",)
     assert declared.unknown == ["supply=plenty"]
-    assert declared.defaults == {"simultaneous": "mover", "supply": "unlimited"}
+    assert declared.defaults == {"lines_checked": "both", "simultaneous": "mover",
+                                 "supply": "unlimited"}
     assert declared.deviations == {}
     assert any("red" in note for note in declared.notes)
     assert any("SPK-RUL-4" in note for note in declared.notes)
-    mover_limited = {"simultaneous": "mover", "supply": "limited"}
-    draw_unlimited = {"simultaneous": "draw", "supply": "unlimited"}
-    mover_unlimited = {"simultaneous": "mover", "supply": "unlimited"}
+    both = {"lines_checked": "both"}
+    mover_limited = {**both, "simultaneous": "mover", "supply": "limited"}
+    draw_unlimited = {**both, "simultaneous": "draw", "supply": "unlimited"}
+    mover_unlimited = {**both, "simultaneous": "mover", "supply": "unlimited"}
     combos = plan(declared, {}, [mover_limited, draw_unlimited, mover_unlimited])
     assert [(c.options, c.declared) for c in combos] == [
         (mover_unlimited, True), (mover_limited, False), (draw_unlimited, False)]

@@ -234,11 +234,14 @@ class EngineProcess:
             if not isinstance(decoded, dict) or decoded.get("id") != message["id"]:
                 _add_stray(exchange, "unmatched", one_line(text[:120]))
                 continue
+            hidden = _may_hide_text(line)
             try:
-                self.validate(decoded, message["type"])
+                # text that may hide escapes or surrogates is checked in full here: it
+                # is made printable below, after which no check could see it
+                (validate_response if hidden else self.validate)(decoded, message["type"])
             except ProtocolError as err:
                 exchange.invalid = str(err)
-            exchange.response = _printable(decoded) if _may_hide_text(line) else decoded
+            exchange.response = _printable(decoded) if hidden else decoded
             return exchange
 
     def _write(self, data: bytes, deadline: float) -> None:

@@ -1,6 +1,7 @@
 """The reference rules, but every list of legal moves repeats each move many times
-(``--copies N``, 40,000 entries at the start by default): the harness must report the
-duplicates once, play each move once, and stay fast."""
+(``--copies N`` entries in all, 8,000 by default: within the protocol's limit on a
+list, so the answer is read): the harness must report the duplicates once, play each
+move once, and stay fast."""
 
 from __future__ import annotations
 
@@ -33,4 +34,4 @@ class DuplicateMoves(ReferenceEngine):
 if __name__ == "__main__":
     args = sys.argv[1:]
     serve(DuplicateMoves(int(args[args.index("--copies") + 1]) if "--copies" in args
-                         else 40_000))
+                         else 8_000))
