@@ -448,10 +448,9 @@ class Harness:
                 found.append(where.divergence(
                     "missing-move", "legal", "not listed", rules, move=move))
         for move, (position, result) in children.items():
-            want = expected.children.get(move)
-            if want is not None:
-                found += self._compare_child(node, move, want, position, result, analyst,
-                                             where, check)
+            if move in expected.children:
+                found += self._compare_child(node, move, expected, position, result,
+                                             analyst, where, check)
         return found
 
     def _gaps(self, check: _Check, omitted: Sequence[str]) -> None:
@@ -491,18 +490,19 @@ class Harness:
                 "legal moves not in canonical order", topic="move order"), check)
         return outcome, children, renamed
 
-    def _compare_child(self, node: Node, move: str, want: tuple[str, dict[str, Any]],
+    def _compare_child(self, node: Node, move: str, expected: Expected,
                        position: str | None, result: dict[str, Any], analyst: Attributor,
                        where: Where, check: _Check) -> list[Divergence]:
         game = node.game
         found: list[Divergence] = []
-        expected_position, expected_outcome = want
+        expected_outcome = expected.children[move][1]
         if position is None:
             if "notation" in self.session.features and check.combination is not None:
                 what = "position after a move not given (successors not compared)"
                 gaps = check.combination.gaps
                 gaps[what] = gaps.get(what, 0) + 1
-        elif not same_position(position, expected_position):
+        elif not same_position(position,
+                               expected_position := expected.position_after(node, move)):
             canonical, error = self._canonical(game, position, node.options)
             if canonical != expected_position:
                 no_fields: list[str] = []
@@ -521,7 +521,7 @@ class Harness:
         differs, omitted = outcome_difference(expected_outcome, result)
         self._gaps(check, omitted)
         if differs:
-            after = game.parse_position(expected_position)
+            after = game.parse_position(expected.position_after(node, move))
             rules = self._rules(partial(analyst.outcome, game, after, expected_outcome,
                                         result), where)
             found.append(where.divergence(
@@ -831,6 +831,7 @@ class Harness:
         strategies = dict(bundle.strategies()) if bundle is not None else {}
         names = list(strategies) or ["uniform"]
         count = self.config.random_games
+        positions = "notation" in self.session.features
         for k in range(count):
             strategy_name = names[(number * count + k) % len(names)]
             choose = strategies.get(strategy_name)
@@ -839,13 +840,13 @@ class Harness:
             rng = random.Random(f"{self.config.seed}:{game.name}:{combo.label}:{k}")
             first = declared.first[k % len(declared.first)]
             state = game.start(combo.options, first)
-            node = Node(game, state, game.format_position(state), combo.options, first, ())
+            node = Node(game, state, None, combo.options, first, ())
             combo.random_games += 1
             end = f"no end within {self.config.max_plies} plies"
             started = self._start_node(node, self._game_source(k, combo, strategy_name, 0))
             for ply in range(self.config.max_plies + 1):
                 source = started.where.source
-                expected = reference_expectation(node)
+                expected = reference_expectation(node, positions)
                 legal = list(expected.children)
                 illegal = self._send_illegal(node, legal, analyst, rng, source, stats)
                 following = None
