@@ -67,7 +67,7 @@ def test_second_ball_may_use_the_platform_the_first_completed() -> None:
     assert after.white >> at("2b2") & 1 and after.red >> at("1c3") & 1
     # The same upper point with a first ball that completes nothing stays illegal.
     err = illegal(state, "R1e1+W2b2")
-    assert err.rule_id == "SHB-PLACE-1" and "no ball at 1c3" in err.message
+    assert err.rule_id == "SHB-PLACE-1" and "1c3 is empty" in err.message
     # Only 1c3 unlocks a new point here: 12 empty holes give 12*11 pairs, plus both
     # colourings of (1c3, 2b2).
     assert len(moves) == 12 * 11 + 2

@@ -147,7 +147,7 @@ def count_moves(red: Mask, white: Mask, unlimited: bool) -> int:
         valid = valid_locations(occupied)
         n = valid.bit_count()
         total = n * (n - 1) + 2 * follower_count(occupied, valid)
-    for b in points_of(removable(red, white, red_ok, white_ok)):
+    for b in points_of(removable(red, white, red_ok, white_ok)):  # removals(), counted
         total += valid_locations(occupied & ~(1 << chain_top(occupied, b))).bit_count()
     return total
 
@@ -170,6 +170,33 @@ def remove_masks(red: Mask, white: Mask, point: Point) -> tuple[Mask, Mask, Mask
     return new_red, new_white, new_red | new_white
 
 
+def placement_rows(occupied: Mask) -> list[tuple[Point, list[Point]]]:
+    """The pairs of points move (a) may fill, in canonical order, as rows: each lower
+    point with the higher points it pairs with. The lower point is valid now, the
+    higher one valid once the lower is filled; each pair is two moves, one per
+    colouring. The one generator of placements: ``legal_moves`` and the fast perft
+    both read it. Implements SHB-PLACE-1 and SPK-RUL-1 in bulk."""
+    valid = valid_locations(occupied)
+    points = points_of(valid)
+    extra: dict[Point, list[Point]] = {}
+    for p, u in followers(occupied, valid):
+        extra.setdefault(p, []).append(u)
+    if not extra:
+        return [(low, points[i + 1:]) for i, low in enumerate(points)]
+    return [(low, sorted(points[i + 1:] + extra[low]) if low in extra else points[i + 1:])
+            for i, low in enumerate(points)]
+
+
+def removals(red: Mask, white: Mask, red_ok: bool, white_ok: bool) -> list[tuple[Point, Mask]]:
+    """Every ball move (b) may remove, in index order, with the valid locations for
+    the new ball once it is gone and its chain has dropped (only the top of the chain
+    empties). The one generator of removals. Implements SPK-REMOVE-1, SPK-RUL-7 and
+    SPK-RUL-10 in bulk."""
+    occupied = red | white
+    return [(b, valid_locations(occupied & ~(1 << chain_top(occupied, b))))
+            for b in points_of(removable(red, white, red_ok, white_ok))]
+
+
 def children(red: Mask, white: Mask, unlimited: bool) -> list[tuple[Mask, Mask]]:
     """The (red, white) masks after each legal move, in canonical move order."""
     occupied = red | white
@@ -178,19 +205,13 @@ def children(red: Mask, white: Mask, unlimited: bool) -> list[tuple[Mask, Mask]]
     red_ok, white_ok = can_draw(red, white, unlimited)
     out: list[tuple[Mask, Mask]] = []
     if red_ok and white_ok:
-        valid = valid_locations(occupied)
-        bits = [1 << p for p in points_of(valid)]
-        extra: dict[int, list[int]] = {}
-        for p, u in followers(occupied, valid):
-            extra.setdefault(1 << p, []).append(1 << u)
-        for i, low in enumerate(bits):
-            highs = bits[i + 1:] + extra.get(low, [])
-            for high in sorted(highs):
-                out.append((red | low, white | high))
-                out.append((red | high, white | low))
-    for b in points_of(removable(red, white, red_ok, white_ok)):
-        new_red, new_white, new_occ = remove_masks(red, white, b)
-        spots = valid_locations(new_occ)
+        for low, highs in placement_rows(occupied):
+            red_low, white_low = red | 1 << low, white | 1 << low
+            for high in highs:
+                out.append((red_low, white | 1 << high))
+                out.append((red | 1 << high, white_low))
+    for b, spots in removals(red, white, red_ok, white_ok):
+        new_red, new_white, _ = remove_masks(red, white, b)
         if red >> b & 1:
             out.extend((new_red, new_white | 1 << v) for v in points_of(spots))
         else:

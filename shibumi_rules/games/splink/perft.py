@@ -2,7 +2,7 @@
 
 Three things make it fast, none of which changes the count:
 
-- the last ply is counted, not played (``splink_mechanics.count_moves``: the formula
+- the last ply is counted, not played (``mechanics.count_moves``: the formula
   ``n(n-1) + 2 * sum(|N(p)|)`` for placements, and one valid-location count per
   removable ball);
 - subtrees are memoised in a table keyed by the balls and the remaining depth. Within
