@@ -45,18 +45,19 @@ Outcome
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any, Final
 
 from ...board import Board
 from ...diagram import render
 from ...errors import IllegalMoveError, OptionError
 from ...game import Game, require_depth
-from ...geometry import points_of
 from ...notation import Colour
 from ...verdict import first_failure
 from . import notation
-from .mechanics import can_draw, placement_rows, removals, remove_masks
+from .mechanics import bits, can_draw, placement_rows, removals, remove_masks
 from .mechanics import count_moves as count_mask_moves
+from .perft import Perft
 from .perft import perft as fast_perft
 from .rules import (
     REASON_COMPLETE,
@@ -69,16 +70,41 @@ from .rules import (
 )
 from .state import (
     OPTIONS,
+    PAIR_MOVES,
+    SWAP_MOVES,
     PlaceMove,
     RemoveMove,
     Rules,
     SplinkMove,
     SplinkState,
     make_state,
+    successor,
 )
 
 __all__ = ["GAME", "REASONS", "REASON_COMPLETE", "REASON_MAX_TURNS", "REASON_NO_MOVE",
            "Splink", "end_reason", "score"]
+
+
+def moves_of(state: SplinkState) -> tuple[SplinkMove, ...]:
+    """The legal moves of ``state`` in canonical order, generated on first use and kept
+    in the state. Moves come from ``PAIR_MOVES`` and ``SWAP_MOVES``, so none is made
+    here."""
+    moves = state.memo_moves
+    if moves is not None:
+        return moves
+    out: list[SplinkMove] = []
+    if end_reason(state) is None:
+        red, white = state.red, state.white
+        red_ok, white_ok = can_draw(red, white, state.rules.unlimited)
+        if red_ok and white_ok:
+            for low, highs in placement_rows(red | white):
+                out.extend(chain.from_iterable(map(PAIR_MOVES[low].__getitem__, highs)))
+        for b, spots in removals(red, white, red_ok, white_ok):
+            swaps = SWAP_MOVES[Colour.WHITE if red >> b & 1 else Colour.RED][b]
+            out.extend(map(swaps.__getitem__, bits(spots)))
+    moves = tuple(out)
+    object.__setattr__(state, "memo_moves", moves)
+    return moves
 
 
 class Splink(Game[SplinkState, SplinkMove]):
@@ -109,23 +135,13 @@ class Splink(Game[SplinkState, SplinkMove]):
     # -- moves -----------------------------------------------------------------------
     def legal_moves(self, state: SplinkState) -> list[SplinkMove]:
         """Every legal move in canonical order, from the one move generator
-        (``mechanics.placement_rows`` and ``mechanics.removals``)."""
-        if end_reason(state) is not None:
-            return []
-        red, white = state.red, state.white
-        red_ok, white_ok = can_draw(red, white, state.rules.unlimited)
-        moves: list[SplinkMove] = []
-        if red_ok and white_ok:
-            for low, highs in placement_rows(red | white):
-                for high in highs:
-                    moves.append(PlaceMove(red=low, white=high))
-                    moves.append(PlaceMove(red=high, white=low))
-        for b, spots in removals(red, white, red_ok, white_ok):
-            colour = Colour.WHITE if red >> b & 1 else Colour.RED
-            moves.extend(RemoveMove(b, v, colour) for v in points_of(spots))
-        return moves
+        (``mechanics.placement_rows`` and ``mechanics.removals``), worked out once per
+        state."""
+        return list(moves_of(state))
 
     def count_moves(self, state: SplinkState) -> int:
+        if state.memo_moves is not None:
+            return len(state.memo_moves)
         if end_reason(state) is not None:
             return 0
         return count_mask_moves(state.red, state.white, state.rules.unlimited)
@@ -134,32 +150,40 @@ class Splink(Game[SplinkState, SplinkMove]):
         require_depth(depth)
         return fast_perft(state, depth)
 
+    def divide(self, state: SplinkState, depth: int) -> list[tuple[str, int]]:
+        """Perft split by first move, every first move counted with one transposition
+        table (``perft.Perft``)."""
+        if depth < 1:
+            raise OptionError("--divide needs a depth of at least 1")
+        counter = Perft(state)
+        return [(self.format_move(m), counter.leaves(self.play(state, m), depth - 1))
+                for m in moves_of(state)]
+
     def play(self, state: SplinkState, move: SplinkMove) -> SplinkState:
         """The state after a legal move. A move the generator does not list is
         illegal: the error is the first failing verdict of ``rules.move_verdicts``."""
-        if move not in self.legal_moves(state):
+        if not isinstance(move, PlaceMove | RemoveMove):
+            raise TypeError(f"not a Splink move: {move!r}")
+        if move not in moves_of(state):
             failure = first_failure(move_verdicts(state, move))
             if failure is None:
                 raise AssertionError(f"the move generator misses {move}, which every rule "
                                      "allows")
             raise IllegalMoveError.from_verdict(failure)
         if isinstance(move, PlaceMove):
-            red, white = state.red | 1 << move.red, state.white | 1 << move.white
-        else:
-            red, white, _ = remove_masks(state.red, state.white, move.removed)
-            if move.colour == Colour.RED:
-                red |= 1 << move.placed
-            else:
-                white |= 1 << move.placed
-        return make_state(red, white, state.turns + 1, state.rules)
+            return successor(state, state.red | 1 << move.red, state.white | 1 << move.white)
+        red, white, _ = remove_masks(state.red, state.white, move.removed)
+        if move.colour == Colour.RED:
+            return successor(state, red | 1 << move.placed, white)
+        return successor(state, red, white | 1 << move.placed)
 
     # -- outcome ---------------------------------------------------------------------
     def is_over(self, state: SplinkState) -> bool:
         return end_reason(state) is not None
 
     def outcome_json(self, state: SplinkState) -> dict[str, Any]:
-        return {"over": end_reason(state) is not None, "score": score(state),
-                "reason": end_reason(state)}
+        reason = end_reason(state)
+        return {"over": reason is not None, "score": score(state), "reason": reason}
 
     def outcome_text(self, state: SplinkState) -> str:
         reason = end_reason(state)

@@ -24,7 +24,7 @@ from ...notation import Colour
 from ...verdict import EndReason, Verdict, reason_table
 from .mechanics import can_draw, followers, has_moves, removable
 from .score import score_masks
-from .state import PlaceMove, RemoveMove, SplinkMove, SplinkState
+from .state import PlaceMove, RemoveMove, SplinkMove, SplinkState, Unknown
 
 REASON_COMPLETE: Final = "pyramid-complete"
 REASON_NO_MOVE: Final = "no-legal-move"
@@ -53,24 +53,34 @@ def supply_text(state: SplinkState) -> str:
 
 
 def score(state: SplinkState) -> int:
-    """The attractor's points as the position stands. Implements SPK-SCORE-1."""
-    return score_masks(state.red, state.white)
+    """The attractor's points as the position stands, worked out once per state.
+    Implements SPK-SCORE-1."""
+    points = state.memo_score
+    if points < 0:
+        points = score_masks(state.red, state.white)
+        object.__setattr__(state, "memo_score", points)
+    return points
 
 
 # -- the end -----------------------------------------------------------------------------
 
 def end_reason(state: SplinkState) -> str | None:
-    """Why the game is over, or None while it goes on. A complete pyramid comes first,
-    then the turn limit, then the lack of a move. Implements SPK-END-1, SPK-RUL-3 and
-    SPK-RUL-4."""
-    if state.occupied == ALL:
-        return REASON_COMPLETE
+    """Why the game is over, or None while it goes on, worked out once per state. A
+    complete pyramid comes first, then the turn limit, then the lack of a move.
+    Implements SPK-END-1, SPK-RUL-3 and SPK-RUL-4."""
+    known = state.memo_end
+    if not isinstance(known, Unknown):
+        return known
+    reason: str | None = None
     limit = state.rules.max_turns
-    if limit is not None and state.turns >= limit:
-        return REASON_MAX_TURNS
-    if not has_moves(state.red, state.white, state.rules.unlimited):
-        return REASON_NO_MOVE
-    return None
+    if state.red | state.white == ALL:
+        reason = REASON_COMPLETE
+    elif limit is not None and state.turns >= limit:
+        reason = REASON_MAX_TURNS
+    elif not has_moves(state.red, state.white, state.rules.unlimited):
+        reason = REASON_NO_MOVE
+    object.__setattr__(state, "memo_end", reason)
+    return reason
 
 
 def end_sentence(state: SplinkState, reason: str) -> str:
