@@ -211,8 +211,11 @@ def test_no_legal_move_ends_the_game_scored_as_it_stands() -> None:
     assert GAME.outcome_json(STUCK) == {"over": True, "score": score(STUCK),
                                         "reason": "no-legal-move"}
     assert score(STUCK) > 0
+    # A move here is illegal for its own reason (the end is the consequence of that):
+    # 1a1 supports 2b2 alone, but no white ball is left to put in its place.
     err = illegal(STUCK, "x1a1+W3c3")
-    assert err.rule_id == "SPK-RUL-3"
+    assert err.rule_id == "SPK-RUL-7" and "no white ball" in err.message
+    assert illegal(STUCK, "R1e1+W1g1").rule_id == "SPK-PLACE-1"
     assert GAME.perft(STUCK, 1) == 0 and GAME.perft(STUCK, 0) == 1
 
 

@@ -23,6 +23,7 @@ from .rules import (
     board_of,
     end_verdict,
     move_verdicts,
+    no_move_verdict,
     score,
     supply_text,
 )
@@ -44,8 +45,11 @@ def _pairs(names: list[list[str]]) -> list[Pair]:
 
 
 def checks(state: SplinkState, move: SplinkMove) -> list[Step]:
-    """The conditions of ``move`` in order, ending at the first that fails."""
-    return move_verdicts(state, move)
+    """The conditions of ``move`` in order, ending at the first that fails; when the
+    player to move has no legal move at all, the consequence follows as a fact."""
+    steps = move_verdicts(state, move)
+    stuck = no_move_verdict(state)
+    return steps if stuck is None else [*steps, stuck]
 
 
 # -- effects ---------------------------------------------------------------------------
@@ -203,13 +207,19 @@ class SplinkAnalyst:
                  "rule" if limit is None else f"the game ends after {limit} turns "
                  f"(max_turns={limit})"),
         ]
-        if end is None:
-            steps += availability_verdicts(state)
+        stuck = no_move_verdict(state)
+        if end is None or stuck is not None:
+            steps += availability_verdicts(state)  # what is allowed, or why nothing is
+        if stuck is not None:  # its reasons are the failing steps just above
+            steps.append(Step(stuck.rule, f"so the {state.role.value} has no legal move at "
+                              "all: the game is over, scored as it stands; the attractor "
+                              f"scores {stuck.evidence['score']}", None, stuck.also))
         points = score_verdict(state.red, state.white)
         pairs = _pairs(points.evidence["pairs"])
         steps.append(points)
         steps.append(inner_points_verdict(state.occupied))
-        steps.append(self._outcome_step(end))
+        if stuck is None:
+            steps.append(self._outcome_step(end))
         marks: list[Mark] = [*_pair_marks(pairs), Ring(INNER_POINTS, "inner")]
         facts = {"role": state.role.value, "turns": state.turns,
                  "supply": None if state.supply is None else

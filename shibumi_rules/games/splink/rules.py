@@ -293,10 +293,15 @@ def _until_failure(checks: tuple[Callable[[], Verdict | None], ...]) -> list[Ver
 
 def move_verdicts(state: SplinkState, move: SplinkMove) -> list[Verdict]:
     """The verdicts on ``move`` in the order the rules apply, ending at the first that
-    fails: the end of the game, the turn, then the move's own conditions. The move is
-    legal when none fails."""
+    fails: the end of the game (a complete pyramid, the turn limit), the turn, then the
+    move's own conditions. The move is legal when none fails.
+
+    A game that ended because the player to move has no legal move (SPK-RUL-3) is not
+    checked first: that end is the consequence of every move failing its own
+    conditions, so the move's own failing rule is the reason it is illegal
+    (``no_move_verdict`` then says what follows)."""
     over = over_verdict(state)
-    if over is not None:
+    if over is not None and over.evidence["reason"] != REASON_NO_MOVE:
         return [over]
     steps = [turn_verdict(state, move)]
     if isinstance(move, PlaceMove):
@@ -307,27 +312,32 @@ def move_verdicts(state: SplinkState, move: SplinkMove) -> list[Verdict]:
 # -- what the position allows ------------------------------------------------------------
 
 def availability_verdicts(state: SplinkState) -> list[Verdict]:
-    """What the player to move may do, kind by kind: the valid locations, the platforms
-    a first ball completes, whether the supply allows move (a), the balls supporting
-    exactly one, and those the supply keeps from being swapped. Facts, except the
-    verdicts that rule a kind of move out (``holds`` False)."""
+    """What the player to move may do, kind by kind, and why a kind is ruled out.
+    Move (a): the valid locations and the platforms a first ball completes, or the
+    colour the supply lacks (``holds`` False). Move (b): the pinned balls, the balls
+    supporting exactly one, and each of those the supply keeps from being swapped
+    (``holds`` False), or that no ball supports exactly one (``holds`` False)."""
     board = board_of(state)
     occupied = board.occupied
     red_ok, white_ok = can_draw(state.red, state.white, state.rules.unlimited)
-    valid = valid_locations(occupied)
-    steps = [Verdict("SHB-PLACE-1", f"valid locations ({valid.bit_count()}): "
-                     f"{names(points_of(valid))}",
-                     evidence={"valid": [NAMES[p] for p in points_of(valid)]})]
-    later = followers(occupied, valid)
-    if later:
-        text = ", ".join(f"{NAMES[u]} after {NAMES[p]}" for p, u in later)
-        steps.append(Verdict("SPK-RUL-1", f"a second ball may use a platform the first "
-                             f"completes: {text}",
-                             evidence={"after": [[NAMES[p], NAMES[u]] for p, u in later]}))
-    if not (red_ok and white_ok):
+    steps: list[Verdict] = []
+    if red_ok and white_ok:
+        valid = valid_locations(occupied)
+        steps.append(Verdict("SHB-PLACE-1", f"valid locations ({valid.bit_count()}): "
+                             f"{names(points_of(valid))}",
+                             evidence={"valid": [NAMES[p] for p in points_of(valid)]}))
+        later = followers(occupied, valid)
+        if later:
+            text = ", ".join(f"{NAMES[u]} after {NAMES[p]}" for p, u in later)
+            steps.append(Verdict("SPK-RUL-1", f"a second ball may use a platform the first "
+                                 f"completes: {text}",
+                                 evidence={"after": [[NAMES[p], NAMES[u]] for p, u in later]}))
+    else:
         lacking = "red" if not red_ok else "white"
-        steps.append(Verdict("SPK-PLACE-1", "move (a) is not possible: the supply lacks a "
-                             f"{lacking} ball", evidence={"lacking": lacking}))
+        steps.append(Verdict("SPK-PLACE-1", "move (a) is not possible: it needs a red and a "
+                             f"white ball, and the supply holds no {lacking} ball "
+                             f"({supply_text(state)})", False,
+                             evidence={"lacking": lacking, "supply": state.supply}))
     held = pinned(occupied)
     if held:
         steps.append(Verdict("SHB-PIN-1", "pinned balls (each supports two or more, so none "
@@ -335,14 +345,34 @@ def availability_verdicts(state: SplinkState) -> list[Verdict]:
                              evidence={"pinned": [NAMES[p] for p in points_of(held)]}))
     once = supporting_exactly_one(occupied)
     free = removable(state.red, state.white, red_ok, white_ok)
-    if once:
+    if not once:
+        steps.append(Verdict("SPK-REMOVE-1", "move (b) is not possible: no ball supports "
+                             "exactly one ball, and only such a ball may be removed", False,
+                             evidence={"balls": []}))
+    else:
         text = ", ".join(f"{ball(board, p)} under {NAMES[supported_by(board, p)[0]]}"
                          for p in points_of(once))
         steps.append(Verdict("SPK-REMOVE-1", f"balls supporting exactly one ball: {text}",
                              evidence={"balls": [NAMES[p] for p in points_of(once)]}))
-    for p in points_of(once & ~free):
-        other = "white" if state.red >> p & 1 else "red"
-        steps.append(Verdict("SPK-RUL-7", f"{NAMES[p]} cannot be removed: the supply has no "
-                             f"{other} ball to place instead",
-                             evidence={"point": NAMES[p], "needs": other}))
+    for colour, other in ((state.red, "white"), (state.white, "red")):
+        kept = points_of(once & ~free & colour)
+        if kept:
+            steps.append(Verdict(
+                "SPK-RUL-7", f"{names(kept)} cannot be removed: the supply has no {other} "
+                f"ball to place instead ({supply_text(state)})", False,
+                evidence={"points": [NAMES[p] for p in kept], "needs": other}))
     return steps
+
+
+def no_move_verdict(state: SplinkState) -> Verdict | None:
+    """When the player to move has no legal move: why not, kind by kind (the failing
+    ``availability_verdicts``), and the consequence, the end of the game scored as it
+    stands; None otherwise. Implements SPK-RUL-3."""
+    if end_reason(state) != REASON_NO_MOVE:
+        return None
+    because = [v.text for v in availability_verdicts(state) if v.holds is False]
+    points = score(state)
+    return Verdict("SPK-RUL-3", f"so the {state.role.value} has no legal move at all "
+                   f"({'; '.join(because)}): the game is over, scored as it stands; the "
+                   f"attractor scores {points}", None, ("SPK-END-1", "SPK-SCORE-1"),
+                   {"reason": REASON_NO_MOVE, "because": because, "score": points})

@@ -23,7 +23,12 @@ from ...geometry import (
 from ...verdict import Verdict
 
 MAX_SCORE: Final = 60
-"""Number of scoring pairs, hence the greatest score any position can have."""
+"""Number of scoring pairs: no count of red-white contacts can exceed it."""
+GREATEST_SCORE: Final = 42
+"""The greatest score any position has: no complete pyramid scores more, whatever its
+colours, and filling the empty points of an unfinished one never lowers its score
+(proved in ``proofs/``: ``splink-greatest-score-16-16`` and
+``splink-greatest-score-unlimited``). SPK-SCORE-1."""
 
 
 def _inner_points() -> tuple[Point, ...]:
