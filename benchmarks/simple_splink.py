@@ -30,29 +30,32 @@ SUPPORTERS = [
 ]
 SUPPORTED = [[j for j in range(30) if i in SUPPORTERS[j]] for i in range(30)]
 
-Move = tuple  # ("place", red_point, white_point) or ("remove", point, new_point, colour)
+Cell = str | None
+"""What a point holds: "R", "W" or None."""
+Move = tuple[str, int, int] | tuple[str, int, int, str]
+"""("place", red point, white point) or ("remove", point, new point, new colour)."""
 
 
 @dataclass(frozen=True)
 class State:
-    cells: tuple  # 30 entries: "R", "W" or None
+    cells: tuple[Cell, ...]  # 30 entries
     turns: int
 
 
-def is_valid(cells: list | tuple, point: int) -> bool:
+def is_valid(cells: list[Cell] | tuple[Cell, ...], point: int) -> bool:
     """An empty point on the board or on four balls."""
     return cells[point] is None and all(cells[s] is not None for s in SUPPORTERS[point])
 
 
-def in_supply(cells: list | tuple, colour: str) -> bool:
+def in_supply(cells: list[Cell] | tuple[Cell, ...], colour: str) -> bool:
     return sum(1 for c in cells if c == colour) < BALLS
 
 
-def balls_above(cells: list | tuple, point: int) -> list:
+def balls_above(cells: list[Cell] | tuple[Cell, ...], point: int) -> list[int]:
     return [q for q in SUPPORTED[point] if cells[q] is not None]
 
 
-def remove(cells: list, point: int) -> None:
+def remove(cells: list[Cell], point: int) -> None:
     """Take the ball at ``point`` out; the ball it supports drops into its place, and so
     on up the chain."""
     while True:
@@ -77,13 +80,13 @@ class SimpleSplink:
             return False
         return not any(self._removable(cells, b) for b in range(30))
 
-    def legal_moves(self, state: State) -> list:
+    def legal_moves(self, state: State) -> list[Move]:
         cells = state.cells
         if all(c is not None for c in cells):
             return []
-        moves = []
+        moves: list[Move] = []
         if in_supply(cells, "R") and in_supply(cells, "W"):
-            pairs = set()
+            pairs: set[tuple[int, int]] = set()
             for first in range(30):
                 if not is_valid(cells, first):
                     continue
@@ -103,7 +106,7 @@ class SimpleSplink:
             moves += [("remove", b, p, other) for p in range(30) if is_valid(after, p)]
         return moves
 
-    def _removable(self, cells: tuple, b: int) -> bool:
+    def _removable(self, cells: tuple[Cell, ...], b: int) -> bool:
         """A ball supporting exactly one ball, with a ball of the other colour in the
         supply."""
         if cells[b] is None or len(balls_above(cells, b)) != 1:
@@ -112,10 +115,10 @@ class SimpleSplink:
 
     def play(self, state: State, move: Move) -> State:
         cells = list(state.cells)
-        if move[0] == "place":
+        if len(move) == 3:  # ("place", red point, white point)
             cells[move[1]] = "R"
             cells[move[2]] = "W"
-        else:
+        else:  # ("remove", point, new point, new colour)
             remove(cells, move[1])
             cells[move[2]] = move[3]
         return State(tuple(cells), state.turns + 1)
