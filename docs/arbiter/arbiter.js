@@ -25,7 +25,6 @@
   let picked = [];        // points clicked towards a move
   let nextId = 0;
   let latestId = -1;
-  let readyAt = null;
   const timings = {load: null, answers: []};
   window.arbiterTimings = timings;
 
@@ -88,11 +87,13 @@
   worker.postMessage({type: "start", manifest: manifest});
 
   let pushNext = false;
+  let sentAt = 0;
 
   /* Ask the engine; ``push`` adds the new question to the browser's history. */
   function ask(query, push) {
     latestId = nextId++;
     pushNext = push;
+    sentAt = performance.now();
     answerBox.removeAttribute("data-verdict");
     answerBox.setAttribute("aria-busy", "true");
     root.classList.add("arbiter-busy");
@@ -160,8 +161,9 @@
     answerBox.setAttribute("data-ms", ms.toFixed(1));
     answerBox.removeAttribute("aria-busy");
     root.classList.remove("arbiter-busy");
-    readyAt = performance.now();
+    const readyAt = performance.now();
     answerBox.setAttribute("data-ready-at", readyAt.toFixed(1));
+    answerBox.setAttribute("data-elapsed", (readyAt - sentAt).toFixed(1));
     answerBox.setAttribute("data-id", String(id));
     answerBox.setAttribute("data-verdict", answer.verdict);
     if (timings.load !== null) {

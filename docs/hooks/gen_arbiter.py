@@ -128,10 +128,10 @@ def built_wheel() -> Path:
 
 
 def _pip_wheel(source: Path, dist: Path) -> None:
-    """Build without network when setuptools is installed here (the docs extra), else
-    in pip's isolated build environment."""
-    base = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-cache-dir",
-            "-w", str(dist), str(source)]
+    """Build without network with the setuptools installed here (the docs extra asks
+    for one that builds wheels by itself), else in pip's isolated build environment."""
+    base = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist),
+            str(source)]
     errors = []
     for extra in (["--no-build-isolation"], []):
         done = subprocess.run(base[:4] + extra + base[4:], capture_output=True, text=True,
