@@ -20,11 +20,32 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
-from xml.sax.saxutils import escape, quoteattr
 
 from .board import Board
 from .geometry import COORDS, FILES, GRID, LEVELS, NAMES, SIDE, Point
 from .notation import Colour
+
+# -- XML text --------------------------------------------------------------------------
+
+
+def escape(text: str) -> str:
+    """Text made safe inside an element: ``&``, ``<`` and ``>`` escaped, exactly as
+    ``xml.sax.saxutils.escape`` does (which is not imported: it pulls in ``urllib.request``
+    and the e-mail package, a second of start-up in the browser's arbiter)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(text: str) -> str:
+    """An attribute value with its quotes, exactly as ``xml.sax.saxutils.quoteattr``
+    writes it: escaped, line breaks and tabs as character references, in double quotes
+    unless the text holds a double quote and no single one."""
+    data = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in data:
+        return f'"{data}"'
+    if "'" not in data:
+        return f"'{data}'"
+    return '"' + data.replace('"', "&quot;") + '"'
+
 
 # -- marks -----------------------------------------------------------------------------
 

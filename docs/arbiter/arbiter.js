@@ -17,7 +17,7 @@
 
   const ruleLinks = new Map();
   for (const a of document.querySelectorAll("#arbiter-rule-links a")) {
-    ruleLinks.set(a.textContent.trim(), {href: a.getAttribute("href"), title: a.title});
+    ruleLinks.set(a.textContent.trim(), {href: a.getAttribute("href")});
   }
 
   let current = null;     // the last answer
@@ -107,7 +107,8 @@
 
   // -- rendering ------------------------------------------------------------------------
 
-  function linked(text, into) {
+  /* ``text`` into ``into``, each rule ID a link to its entry (titled from ``titles``). */
+  function linked(text, into, titles) {
     into.textContent = "";
     let last = 0;
     for (const match of text.matchAll(RULE_ID)) {
@@ -116,7 +117,7 @@
       into.append(text.slice(last, match.index));
       const a = document.createElement("a");
       a.href = link.href;
-      a.title = link.title;
+      if (titles[match[0]]) a.title = titles[match[0]];
       a.textContent = match[0];
       into.append(a);
       last = match.index + match[0].length;
@@ -155,7 +156,7 @@
     $("arbiter-command").textContent = answer.command || "";
     $("arbiter-link").href = location.href;
     // the contract: text, then the rules, then the verdict (whose presence means ready)
-    linked(answer.text, answerBox);
+    linked(answer.text, answerBox, (answer.report && answer.report.rules) || {});
     answerBox.setAttribute("data-rules", (answer.rules || []).join(" "));
     answerBox.setAttribute("data-query", answer.query || "");
     answerBox.setAttribute("data-ms", ms.toFixed(1));

@@ -69,13 +69,15 @@ def generate(site: Site) -> None:
 
 
 def _rule_links() -> str:
-    """A hidden list of links, one per rule and ruling ID, to its entry."""
+    """A hidden block of links, one per rule and ruling ID, to its entry: Markdown
+    links, so that mkdocs resolves and validates them like every other link (and the
+    search leaves them out)."""
     from shibumi_rules import spec as spec_module
 
     spec = spec_module.current()
-    links = [f'<a href="{html.escape(relative(PAGE, gen_rules.page_of(i, spec)))}#{i}" '
-             f'title="{html.escape(spec.title(i))}">{i}</a>' for i in spec.ids()]
-    return '<nav id="arbiter-rule-links" hidden>\n' + "\n".join(links) + "\n</nav>\n"
+    links = [f"[{i}]({relative(PAGE, gen_rules.page_of(i, spec))}#{i})" for i in spec.ids()]
+    return ('<div id="arbiter-rule-links" hidden markdown="1" data-search-exclude>\n\n'
+            + "\n".join(links) + "\n\n</div>\n")
 
 
 def _examples() -> str:
