@@ -343,5 +343,5 @@ def test_the_svg_escapes_text_as_saxutils_does(text: str) -> None:
 
     from shibumi_rules import svg
 
-    assert svg.escape(text) == escape(text)
-    assert svg.quoteattr(text) == quoteattr(text)
+    assert svg._escape(text) == escape(text)
+    assert svg._quoteattr(text) == quoteattr(text)

@@ -64,10 +64,18 @@ def site() -> Path:
     return built
 
 
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+"""No host but the local server resolves: the page must work with no network."""
+
+
 @pytest.fixture(scope="module")
 def browser(site: Path) -> Iterator[tuple[WebDriver, str]]:
-    with serve(site) as base, chromium() as driver:
-        yield driver, base
+    import tests.test_docs_browser as docs_browser
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(docs_browser, "CHROMIUM_FLAGS", (*docs_browser.CHROMIUM_FLAGS, OFFLINE))
+        with serve(site) as base, chromium() as driver:
+            yield driver, base
 
 
 def _answered(driver: WebDriver, timeout: float = ANSWER) -> dict[str, Any]:
@@ -110,6 +118,8 @@ def test_sploof_moves_played_by_clicking_then_a_removal(
     driver.go(f"{base}/arbiter/?game=sploof")
     start = _answered(driver, FIRST_LOAD)
     assert_same_page(start, {"game": "sploof"})
+    fetched = driver.script("return window.arbiterTimings.fetched")
+    assert fetched and all(url.startswith(base + "/arbiter/") for url in fetched), fetched
     for point in ("1c3", "1e3"):
         _click_point(driver, point)
         _answered(driver)

@@ -1,7 +1,8 @@
 /* The arbiter's engine, off the page's thread: Pyodide (served by this site, from
    pyodide/) runs the package's wheel (from engine/), and every question is one call of
    shibumi_rules.web.answer. Messages in: {type: "start", manifest} once, then
-   {type: "ask", id, query}. Messages out: {type: "ready", ms, pyodide, python},
+   {type: "ask", id, query}. Messages out: {type: "ready", ms, stages, fetched, pyodide,
+   python} (fetched: every URL the worker loaded),
    {type: "answer", id, answer, ms} or {type: "fatal", text}. */
 "use strict";
 
@@ -41,7 +42,8 @@ def _arbiter_answer(text):
 `);
   const answer = pyodide.globals.get("_arbiter_answer");
   stage("engine");
-  postMessage({type: "ready", ms: performance.now() - began, stages: stages,
+  const fetched = performance.getEntriesByType("resource").map(entry => entry.name);
+  postMessage({type: "ready", ms: performance.now() - began, stages: stages, fetched: fetched,
                pyodide: manifest.pyodide, python: manifest.python});
   return answer;
 }

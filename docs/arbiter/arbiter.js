@@ -60,7 +60,8 @@
 
   // -- the worker -----------------------------------------------------------------------
 
-  const manifest = ($("arbiter-engine") || {dataset: {}}).dataset.manifest;
+  const engineInfo = ($("arbiter-engine") || {dataset: {}}).dataset;
+  const manifest = engineInfo.manifest;
   let worker = null;
   if (!manifest) {
     status.textContent = "This copy of the site was built without the engine: build it " +
@@ -68,12 +69,17 @@
     root.classList.add("arbiter-off");
     return;
   }
+  if (engineInfo.bytes) {
+    status.textContent = `Loading the engine (${(engineInfo.bytes / 1e6).toFixed(1)} MB ` +
+      "the first time, then from the browser's cache)…";
+  }
   worker = new Worker("arbiter-worker.js");
   worker.onmessage = (event) => {
     const message = event.data;
     if (message.type === "ready") {
       timings.load = message.ms;
       timings.stages = message.stages;
+      timings.fetched = message.fetched;
       status.textContent = `Engine ready (Pyodide ${message.pyodide}, Python ` +
         `${message.python}), loaded in ${(message.ms / 1000).toFixed(1)} s.`;
     } else if (message.type === "fatal") {

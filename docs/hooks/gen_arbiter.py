@@ -48,13 +48,16 @@ def generate(site: Site) -> None:
         site.snippet("arbiter-engine", '<div id="arbiter-engine" hidden></div>\n')
         return
     version = json.loads((RUNTIME / "package.json").read_text(encoding="utf-8"))["version"]
+    size = 0
     for name in RUNTIME_FILES:
         path = RUNTIME / name
         if not path.is_file():
             raise MissingSourceError(f"web/node_modules/pyodide/{name} (run npm ci --prefix web)")
         site.asset(f"arbiter/pyodide/{name}", path.read_bytes())
+        size += path.stat().st_size
     wheel = built_wheel()
     site.asset(f"arbiter/engine/{wheel.name}", wheel.read_bytes())
+    size += wheel.stat().st_size
     lock = json.loads((RUNTIME / "pyodide-lock.json").read_text(encoding="utf-8"))
     manifest = {
         "pyodide": version,
@@ -64,8 +67,8 @@ def generate(site: Site) -> None:
         "lock": {"info": lock["info"], "packages": {}},
     }
     site.asset("arbiter/engine.json", json.dumps(manifest, indent=1).encode("utf-8"))
-    site.snippet("arbiter-engine",
-                 '<div id="arbiter-engine" data-manifest="engine.json" hidden></div>\n')
+    site.snippet("arbiter-engine", f'<div id="arbiter-engine" data-manifest="engine.json" '
+                                   f'data-bytes="{size}" hidden></div>\n')
 
 
 def _rule_links() -> str:
