@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
-import http.server
 import random
 import statistics
 import subprocess
@@ -33,6 +31,7 @@ from typing import Any, ClassVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import tests.test_docs_browser as docs_browser  # noqa: E402
 from tests.test_docs_browser import WebDriver, chromium  # noqa: E402
 
 READY = """
@@ -47,8 +46,8 @@ window.dispatchEvent(new PopStateEvent('popstate'));
 """
 
 
-class _Counting(http.server.SimpleHTTPRequestHandler):
-    """Serves the site and adds the size of every response body to ``sent``."""
+class _Counting(docs_browser._QuietHandler):
+    """Serves the site quietly and adds the size of every response body to ``sent``."""
 
     sent: ClassVar[Counter[str]] = Counter()
     lock = threading.Lock()
@@ -59,21 +58,16 @@ class _Counting(http.server.SimpleHTTPRequestHandler):
         with self.lock:
             self.sent[self.path.split("?")[0]] += len(data)
 
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
 
 @contextlib.contextmanager
 def serve(directory: Path) -> Iterator[str]:
-    handler = functools.partial(_Counting, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    """The docs browser test's server, with the counting handler."""
+    import pytest
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(docs_browser, "_QuietHandler", _Counting)
+        with docs_browser.serve(directory) as base:
+            yield base
 
 
 def _answer(driver: WebDriver, timeout: float = 300) -> dict[str, Any]:

@@ -51,7 +51,7 @@ from .errors import OptionError, ShibumiError
 from .explain import render_report_svg, render_text, report_json
 from .explain.cli import setup_from, stop_line
 from .explain.model import MoveAnswer, PositionAnswer, Report
-from .explain.report import explain, replay, split_moves, start_state
+from .explain.report import analyst_for, explain, replay, split_moves, start_state
 from .explain.titles import rule_title
 from .game import Game
 from .games import bundles, game_names, get_bundle
@@ -131,7 +131,7 @@ def parse_request(query: Query) -> Request:
         moves=split_moves(values.get("moves", [])),
         options=tuple(values.get("option", [])),
         compare=_flag(one("compare")),
-        ask=None if "ask" not in values else values["ask"][0].strip(),
+        ask=one("ask"),
     )
 
 
@@ -249,7 +249,7 @@ def _failed(err: ShibumiError, game: Game[Any, Any] | None, request: Request | N
                            request.options)
         state, played, _ = replay(game, start_state(game, setup, setup.options), setup.moves)
         board = _board(game, state, list(played), [])
-        options = dict(game.resolve_options(setup.options))
+        options = analyst_for(game).options_of(state)
     except ShibumiError:
         pass
     return {**_common(game, request, options), **out, "board": board}
