@@ -25,8 +25,6 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
-
 import gen_rules
 from gen_common import ROOT, MissingSourceError, Site, relative
 
@@ -188,11 +186,3 @@ def _tool_versions() -> str:
 def _cache_folder() -> Path:
     return Path(os.environ.get(CACHE_ENV) or Path(tempfile.gettempdir()) / "shibumi-rules-docs")
 
-
-def manifest_of(site_dir: Path) -> dict[str, Any] | None:
-    """The engine manifest of a built site (None when it was built without the runtime)."""
-    path = site_dir / "arbiter" / "engine.json"
-    if not path.is_file():
-        return None
-    manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return manifest
