@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
 import gen_rules
 from gen_common import ROOT, MissingSourceError, Site, relative
 
