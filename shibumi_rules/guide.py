@@ -224,6 +224,8 @@ class Guide:
     answers: tuple[Answer, ...]
     lead: Text
     """The first paragraph of the how-to-play page."""
+    title: Text | None = None
+    """The game's name in each language (the bundle's ``title`` where not given)."""
     questions: tuple[Question, ...] = ()
     """Questions of this game only, answered after the common ones."""
     keywords: Mapping[str, Text] = field(default_factory=dict)

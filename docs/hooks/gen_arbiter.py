@@ -14,10 +14,10 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-from gen_common import Site, esc, fenced, front_matter, indent
+from gen_common import Site, esc, fenced, front_matter, indent, unsearched
 from gen_diagrams import embed
 from gen_i18n import t
-from gen_play import guided
+from gen_play import guided, title_of
 from gen_rules import link
 
 from shibumi_rules.guide import COMMON_QUESTIONS, LANGUAGES, Picture, PictureError, Text, View
@@ -43,12 +43,18 @@ class AnswerError(PictureError):
     """``explain`` no longer says what a guide's answer says (the build fails)."""
 
 
-def command(game: str, answer: Any) -> str:
-    """The command that asks ``explain`` an answer's question."""
-    argv = ["shibumi-rules", "explain", game, "--position", answer.position]
+def arguments(game: str, answer: Any) -> list[str]:
+    """The arguments of ``shibumi-rules explain`` that ask an answer's question (the
+    text without diagrams is what the page shows)."""
+    argv = [game, "--position", answer.position, "--no-diagram"]
     if answer.move is not None:
         argv.append(answer.move)
-    return shlex.join(argv)
+    return argv
+
+
+def command(game: str, answer: Any) -> str:
+    """The command that asks ``explain`` an answer's question."""
+    return shlex.join(["shibumi-rules", "explain", *arguments(game, answer)])
 
 
 def ask(game: Any, answer: Any) -> Any:
@@ -99,7 +105,7 @@ def _picture(name: str, answer: Any, report: Any) -> Picture:
 
 def _answer(site: Site, spec: Any, bundle: Any, answer: Any, lang: str,
             reports: dict[tuple[str, str], Any]) -> str:
-    out = [f"### {esc(bundle.title)} {{#{answer.question}-{bundle.name}}}\n",
+    out = [f"### {esc(title_of(bundle, lang))} {{#{answer.question}-{bundle.name}}}\n",
            esc(answer.text.get(lang)) + "\n",
            f"**{t('rules', lang).capitalize()}:** "
            + ", ".join(link(r, spec, PAGE) for r in answer.rules) + "\n"]
@@ -147,7 +153,8 @@ def generate(site: Site) -> None:
         out = [front_matter(boost=BOOST), f"# {title}\n",
                esc(INTRO.get(lang)).replace("&#96;shibumi-rules explain&#96;",
                                             "<code>shibumi-rules explain</code>") + "\n"]
-        out.append("\n".join(f"- [{esc(q.text.get(lang))}](#{q.key})" for q in asked) + "\n")
+        out.append(unsearched(
+            "\n".join(f"- [{esc(q.text.get(lang))}](#{q.key})" for q in asked) + "\n"))
         for question in asked:
             out.append(f"## {esc(question.text.get(lang))} {{#{question.key}}}\n")
             for bundle, guide in games:

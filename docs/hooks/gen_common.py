@@ -99,9 +99,11 @@ def relative(from_page: str, target: str) -> str:
 
 
 MARKDOWN_SIGNS = str.maketrans({"|": "&#124;", "*": "&#42;", "_": "&#95;", "`": "&#96;",
-                                 "\\": "&#92;", "\n": " "})
-"""Characters that Markdown would read as markup (a table's column break, emphasis,
-code, an escape), written as character references so that they show as themselves."""
+                                 "\\": "&#92;", "[": "&#91;", "]": "&#93;", "{": "&#123;",
+                                 "\n": " "})
+"""Characters that Markdown would read as markup inside a paragraph or a cell (a table's
+column break, emphasis, code, an escape, a link, attributes), written as character
+references so that they show as themselves."""
 
 
 def esc(text: object) -> str:
@@ -120,6 +122,12 @@ def indent(text: str, by: str = "    ") -> str:
     """Every non-blank line of ``text`` indented (the body of a folded block)."""
     return "".join(by + line if line.strip() else line
                    for line in text.splitlines(keepends=True))
+
+
+def unsearched(markdown: str) -> str:
+    """Markdown kept out of the search index: a page's list of its own sections would
+    otherwise make the page itself outrank the section that answers a query."""
+    return f'<div markdown="1" data-search-exclude>\n\n{markdown}\n</div>\n'
 
 
 def front_matter(boost: float | None = None, title: str | None = None) -> str:

@@ -3,7 +3,7 @@
 The words the generators put around the content (headings, labels, the words of the
 diagrams' text alternatives) are written here once per language; the content itself
 comes translated from each game's guide (``shibumi_rules.guide.Text``). Point names and
-rule IDs are never translated, so an anchor such as ``#SPK-SCORE-1`` is the same on the
+rule IDs are never translated, so an anchor such as ``#SHB-PIN-1`` is the same on the
 English and the Korean page.
 """
 
@@ -32,6 +32,7 @@ KOREAN: dict[str, str] = {
     "rule": "규칙",
     "title": "제목",
     "ruling": "판정",
+    "option (default)": "옵션(기본값)",
     "Where the published rules are silent or unclear, these rulings decide: ":
         "발표된 규칙이 말하지 않거나 모호한 부분은 다음 판정이 정합니다: ",
     "The rules of the [Shibumi system]({link}) apply to {game} as well.":

@@ -276,7 +276,7 @@ def _perft_block(site: Site, game_name: str, block: dict[str, Any]) -> str:
     name = block["name"]
     state = g.parse_position(block["position"])
     out = [
-        f"### {esc(name)} {{#{game_name}-{name}}}\n",
+        f"### {esc(name)} {{#{game_name}-{name} data-search-exclude}}\n",
         _about(block.get("about", ""), PERFT) + "\n",
         embed(site, PERFT, figure(f"perft-{game_name}-{name}",
                                   f"{_title(game_name)}, position {name}.",

@@ -39,6 +39,14 @@ def page_of(name: str) -> str:
     return f"play/{name}.md"
 
 
+def title_of(bundle: Any, lang: str) -> str:
+    """The game's name in ``lang``: its guide's, else the bundle's."""
+    guide = bundle.guide()
+    if guide is not None and guide.title is not None:
+        return str(guide.title.get(lang))
+    return str(bundle.title)
+
+
 def guided() -> list[tuple[Any, Any]]:
     """Every registered game that has a guide, with it."""
     from shibumi_rules.games import bundles
@@ -112,7 +120,8 @@ def _sample(site: Site, page: str, bundle: Any, guide: Any, moves: list[tuple[st
 def _game_page(site: Site, bundle: Any, guide: Any, moves: list[tuple[str, Any]],
                lang: str) -> None:
     page = page_of(bundle.name)
-    title = t("How to play {game}", lang).format(game=bundle.title)
+    game = title_of(bundle, lang)
+    title = t("How to play {game}", lang).format(game=game)
     out = [front_matter(boost=PLAY_BOOST), f"# {esc(title)}\n", esc(guide.lead.get(lang)) + "\n"]
     for section in guide.sections:
         out.append(f"## {esc(section.title.get(lang))} {{#{section.key}}}\n")
@@ -121,7 +130,7 @@ def _game_page(site: Site, bundle: Any, guide: Any, moves: list[tuple[str, Any]]
     out.append(f"## {t('The formal rules', lang)} {{#rules}}\n")
     out.append(t("The numbered rules of {game}, with their sources and rulings, are on "
                  "[the {game} rules page]({link}).", lang).format(
-        game=bundle.title, link=relative(page, f"{bundle.name}.md")) + " "
+        game=game, link=relative(page, f"{bundle.name}.md")) + " "
         + t("The questions players argue about are answered on the "
             "[arbiter's page]({link}).", lang).format(link=relative(page, "arbiter.md"))
         + "\n")
@@ -132,7 +141,7 @@ def _index(site: Site, games: list[tuple[Any, Any]], lang: str) -> None:
     out = [front_matter(boost=PLAY_BOOST), f"# {t('How to play', lang)}\n"]
     for bundle, guide in games:
         link = relative(INDEX, page_of(bundle.name))
-        out.append(f"## [{esc(bundle.title)}]({link})\n")
+        out.append(f"## [{esc(title_of(bundle, lang))}]({link})\n")
         out.append(esc(guide.lead.get(lang)) + "\n")
     site.page(INDEX, "\n".join(out), lang)
 
@@ -152,7 +161,7 @@ def generate(site: Site) -> None:
         for lang in languages_of(guide):
             _game_page(site, bundle, guide, moves, lang)
             langs.add(lang)
-        nav.append((Text(bundle.title), page_of(bundle.name)))
+        nav.append((Text(bundle.title, title_of(bundle, "ko")), page_of(bundle.name)))
     for lang in [lang for lang in LANGUAGES if lang in langs or lang == LANGUAGES[0]]:
         _index(site, games, lang)
     site.nav[NAV] = [(Text("How to play", t("How to play", "ko")), INDEX), *nav]
@@ -165,7 +174,7 @@ def _games_snippet(games: list[tuple[Any, Any]], lang: str) -> str:
     definition list: the link, then the guide's lead)."""
     out = []
     for bundle, guide in games:
-        title = t("How to play {game}", lang).format(game=bundle.title)
+        title = t("How to play {game}", lang).format(game=title_of(bundle, lang))
         out.append(f"[{esc(title)}]({page_of(bundle.name)})\n"
                    f":   {esc(guide.lead.get(lang))} "
                    f"[{esc(t('The formal rules', lang))}]({bundle.name}.md).\n")

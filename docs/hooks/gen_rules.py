@@ -2,7 +2,7 @@
 Rulings page, from ``spec/rules.json`` and ``spec/rulings.json`` through the engine's
 loader.
 
-Every rule and ruling is a heading whose id is its ID, so ``sploof.html#SPF-LINE-1``
+Every rule and ruling is a heading whose id is its ID, so ``shibumi.html#SHB-PIN-1``
 links to the rule and the search finds it as its own entry. IDs cited in a text become
 links. Where the sources are quoted and which code implements an entry is folded away
 for players. A game's guide can translate its entries; the translated pages keep every
@@ -17,7 +17,18 @@ from dataclasses import dataclass
 from typing import Any
 
 import gen_api
-from gen_common import Site, code, esc, front_matter, indent, module, relative, source, table
+from gen_common import (
+    Site,
+    code,
+    esc,
+    front_matter,
+    indent,
+    module,
+    relative,
+    source,
+    table,
+    unsearched,
+)
 from gen_diagrams import embed
 from gen_figures import figures_for
 from gen_i18n import DEFAULT, t
@@ -75,8 +86,16 @@ def scopes() -> list[Scope]:
     from shibumi_rules.games import bundles
 
     out = [Scope(SYSTEM, SYSTEM_TITLE, "shibumi.md", None)]
-    out += [Scope(b.name, Text(b.title), f"{b.name}.md", b) for b in bundles()]
+    out += [Scope(b.name, _title_text(b), f"{b.name}.md", b) for b in bundles()]
     return out
+
+
+def _title_text(bundle: Any) -> Text:
+    guide = bundle.guide()
+    if guide is not None and guide.title is not None:
+        title: Text = guide.title
+        return title
+    return Text(bundle.title)
 
 
 def _scope(name: str) -> Scope:
@@ -265,19 +284,19 @@ def _rule_page(site: Site, spec: Any, scope: Scope, lang: str) -> None:
     rulings = [r for r in spec.rulings.values() if r.scope == scope.name]
     out = [front_matter(boost=RULE_BOOST), f"# {esc(scope.title.get(lang))}\n",
            esc(_intro(scope).get(lang)) + "\n"]
-    out.append(table(
+    out.append(unsearched(table(
         [t("rule", lang), t("title", lang)],
         [[link(r.id, spec, page), esc(_title(spec, r.id, lang))] for r in rules],
-    ))
+    )))
     if rulings:
-        out.append(t("Where the published rules are silent or unclear, these rulings "
-                     "decide: ", lang)
-                   + ", ".join(f"{link(r.id, spec, page)} ({esc(_title(spec, r.id, lang))})"
-                               for r in rulings) + ".\n")
+        out.append(unsearched(
+            t("Where the published rules are silent or unclear, these rulings decide: ", lang)
+            + ", ".join(f"{link(r.id, spec, page)} ({esc(_title(spec, r.id, lang))})"
+                        for r in rulings) + ".\n"))
     if scope.bundle is not None:
         out.append(t("The rules of the [Shibumi system]({link}) apply to {game} as well.",
                      lang).format(link=relative(page, page_of_scope(SYSTEM)),
-                                  game=scope.bundle.title) + "\n")
+                                  game=scope.title.get(lang)) + "\n")
     for rule in rules:
         out.append(_rule(site, spec, rule, page, lang))
     site.page(page, "\n".join(out), lang)
@@ -367,8 +386,8 @@ def _rulings_page(site: Site, spec: Any, lang: str) -> None:
         option = (code(f"{ruling.option.name}={ruling.option.default}")
                   if ruling.option else "")
         rows.append([link(ruling.id, spec, page), esc(_title(spec, ruling.id, lang)), option])
-    out.append(table([t("ruling", lang), t("title", lang), t("option (default)", lang)],
-                     rows))
+    out.append(unsearched(table(
+        [t("ruling", lang), t("title", lang), t("option (default)", lang)], rows)))
     for scope in scopes():
         rulings = [r for r in spec.rulings.values() if r.scope == scope.name]
         if not rulings:

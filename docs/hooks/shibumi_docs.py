@@ -132,7 +132,8 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     per_language = getattr(i18n, "i18n_files_per_language", None)
     if isinstance(per_language, dict) and isinstance(per_language.get(lang), list):
         per_language[lang].extend(added)  # the sitemap lists them with their alternates
-    config.nav = _expand_nav(copy.deepcopy(_nav_templates.get(id(config), config.nav)), lang)
+    config.nav = expand_nav(copy.deepcopy(_nav_templates.get(id(config), config.nav)),
+                            _site, lang)
     return files
 
 
@@ -159,26 +160,27 @@ def _localize(file: File, uri: str, lang: str, langs: list[str],
                        for other in langs}
 
 
-def _expand_nav(nav: Any, lang: str) -> Any:
-    """The navigation with each ``generated:NAME`` entry replaced by its pages."""
+def expand_nav(nav: Any, site: Site, lang: str) -> Any:
+    """The navigation with each ``generated:NAME`` entry replaced by the pages ``site``
+    lists for it, titled in ``lang``."""
     if isinstance(nav, list):
         out: list[Any] = []
         for item in nav:
             if isinstance(item, str) and item.startswith(NAV_ENTRY):
-                out += _entries(item, lang)
+                out += _entries(item, site, lang)
             else:
-                out.append(_expand_nav(item, lang))
+                out.append(expand_nav(item, site, lang))
         return out
     if isinstance(nav, dict):
-        return {title: (_entries(value, lang)
+        return {title: (_entries(value, site, lang)
                         if isinstance(value, str) and value.startswith(NAV_ENTRY)
-                        else _expand_nav(value, lang))
+                        else expand_nav(value, site, lang))
                 for title, value in nav.items()}
     return nav
 
 
-def _entries(name: str, lang: str) -> list[Any]:
-    entries = _site.nav.get(name)
+def _entries(name: str, site: Site, lang: str) -> list[Any]:
+    entries = site.nav.get(name)
     if entries is None:
         log.warning(f"mkdocs.yml: no generated navigation called {name!r}")
         return []

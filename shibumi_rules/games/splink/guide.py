@@ -497,6 +497,7 @@ English it was translated from (``shibumi_rules.guide.fingerprint``)."""
 
 
 GUIDE: Final = Guide(
+    title=Text("Splink", "스플링크"),
     lead=Text(
         "Splink is a game for two players who share the red and white balls: the "
         "attractor wants red and white balls to touch, the repulsor wants to keep them "

@@ -437,6 +437,7 @@ KEYWORDS: Final = {
 
 
 GUIDE: Final = Guide(
+    title=Text("Sploof", "스플루프"),
     lead=Text(
         "Sploof is a game for two players on the Shibumi pyramid, by Matt Green. Each turn "
         "you either put one of your balls on the pyramid or take a red ball away to refill "
