@@ -93,8 +93,9 @@ class GameBundle(ABC):
         return guide
 
     def figures(self) -> Mapping[str, FigureMaker]:
-        """The pictures of the game's formal rules and rulings, by ID. By default the
-        ``FIGURES`` of the package's ``figures`` module, or none."""
+        """The pictures of the game's formal rules and rulings, by ID, and of its table,
+        by the table's name. By default the ``FIGURES`` of the package's ``figures``
+        module, or none."""
         figures: Mapping[str, FigureMaker] = getattr(self._own_module("figures"), "FIGURES",
                                                      {})
         return figures

@@ -243,4 +243,4 @@ class Guide:
 
 
 FigureMaker = Callable[[], list[Picture]]
-"""Draws the pictures of one rule or ruling, checking them against the engine."""
+"""Draws the pictures of one rule, ruling or table, checking them against the engine."""
