@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from gen_common import CommandRun, Site, code, esc, fenced, front_matter, relative, run_cli
+from gen_diagrams import attribute, svg_description
 
 PAGE = "reference/cli.md"
 DEMOTED = 0.2
@@ -153,8 +154,10 @@ def _render_picture(site: Site, example: Example, run: CommandRun) -> str:
     assert example.picture is not None
     uri = f"diagrams/{example.picture}.svg"
     site.asset(uri, run.stdout.encode("utf-8"))
+    href = relative(PAGE, uri)
+    alt = attribute(f"The picture the command prints: {svg_description(run.stdout)}")
     return (f"```console\n$ {run.shown}\n```\n\n"
-            f"![the picture {esc(run.shown)} prints]({relative(PAGE, uri)})\n")
+            f'[![{alt}]({href})]({href}){{ .diagram-zoom title="open full size" }}\n')
 
 
 TIMING = re.compile(r"\b\d[\d,]*(?:\.\d+)?( s\b)")

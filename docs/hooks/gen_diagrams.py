@@ -142,3 +142,39 @@ def alternative(pic: Picture, lang: str = DEFAULT) -> str:
         board = describe_board(view.board, lang)
         out.append(f"{head}: {board}." if head else f"{board}.")
     return " ".join(out)
+
+
+def svg_description(svg: str) -> str:
+    """The text alternative of a picture drawn elsewhere (``explain --svg``'s output): its
+    title, then each board's balls in words, read back from the picture's own marks."""
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(svg)
+    title = root.find(f"{ns}title")
+    out = [title.text or "" if title is not None else ""]
+    for frame in root.iter(f"{ns}g"):
+        if "frame" not in (frame.get("class") or "").split():
+            continue
+        top = next(g for g in frame.iter(f"{ns}g") if "top-view" in (g.get("class") or ""))
+        board = Board.from_text(EMPTY)
+        for ball in top.iter(f"{ns}circle"):
+            kinds = (ball.get("class") or "").split()
+            if kinds[:1] == ["ball"]:
+                colour = next(c for c in COLOURS if c.label == kinds[1])
+                board = _with(board, INDEX_OF_NAME[ball.get("data-point", "")], colour)
+        caption = frame.get("data-caption")
+        out.append(f"{caption}: {describe_board(board)}." if caption
+                   else f"{describe_board(board)}.")
+    return " ".join(part for part in out if part)
+
+
+EMPTY = "....,....,....,..../...,...,.../..,../."
+
+
+def _with(board: Board, point: int, colour: Colour) -> Board:
+    """The board with one more ball, put there without the gravity check (a picture's
+    balls are read back one by one, in no particular order)."""
+    masks = list(board.masks)
+    masks[colour] |= 1 << point
+    return Board(tuple(masks))

@@ -141,7 +141,7 @@ def _index(site: Site, games: list[tuple[Any, Any]], lang: str) -> None:
     out = [front_matter(boost=PLAY_BOOST), f"# {t('How to play', lang)}\n"]
     for bundle, guide in games:
         link = relative(INDEX, page_of(bundle.name))
-        out.append(f"## [{esc(title_of(bundle, lang))}]({link})\n")
+        out.append(f"## [{esc(title_of(bundle, lang))}]({link}) {{#{bundle.name}}}\n")
         out.append(esc(guide.lead.get(lang)) + "\n")
     site.page(INDEX, "\n".join(out), lang)
 
