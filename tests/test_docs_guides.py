@@ -158,3 +158,20 @@ def test_a_text_falls_back_to_english(en: str, ko: str | None, lang: str) -> Non
     else:
         assert text.get(lang) == en
     assert text.has("en")
+
+
+@pytest.mark.parametrize(("word", "particles", "expected"), [
+    ("1g3", ("으로", "로"), "1g3으로"), ("1g7", ("으로", "로"), "1g7로"),
+    ("2f6", ("으로", "로"), "2f6으로"), ("2b2", ("으로", "로"), "2b2로"),
+    ("a5-g5", ("이", "가"), "a5-g5가"), ("a3-g3", ("이", "가"), "a3-g3이"),
+    ("x1a3", ("을", "를"), "x1a3을"), ("x1a5", ("을", "를"), "x1a5를"),
+    ("백", ("이", "가"), "백이"), ("어트랙터", ("이", "가"), "어트랙터가"),
+    ("1층", ("으로", "로"), "1층으로"), ("서울", ("으로", "로"), "서울로"),
+])
+def test_korean_particles_follow_the_last_sound(word: str, particles: tuple[str, str],
+                                                expected: str) -> None:
+    """Point names are read with Korean digits (일, 이, 삼, ...), so 1g3 takes 으로 and
+    1g7 takes 로; words take the particle of their last syllable."""
+    from shibumi_rules.guide import particle
+
+    assert particle(word, *particles) == expected

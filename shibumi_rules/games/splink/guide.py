@@ -23,6 +23,7 @@ from ...guide import (
     SampleGame,
     Section,
     Text,
+    particle,
 )
 from .figures import FIGURES
 from .game import GAME, score
@@ -90,8 +91,8 @@ def comment(answer: Any) -> Text:
         drops = facts["drops"]
         if drops:
             en += " (" + ", ".join(f"{d['from']} drops to {d['to']}" for d in drops) + ")"
-            ko += "(" + ", ".join(f"{d['from']}의 공이 {d['to']}로 떨어짐"
-                                  for d in drops) + ")"
+            ko += "(" + ", ".join(f"{d['from']}의 공이 {particle(d['to'], '으로', '로')} "
+                                  "떨어짐" for d in drops) + ")"
     else:
         en = (f"The {who} places a {COLOUR_EN[first[0]]} ball on {first[1:]} and a "
               f"{COLOUR_EN[second[0]]} ball on {second[1:]}")

@@ -24,6 +24,7 @@ from ...guide import (
     Text,
     View,
     check,
+    particle,
     picture,
 )
 from ...notation import Colour
@@ -211,7 +212,8 @@ def comment(answer: Any) -> Text:
         drops = facts["drops"]
         if drops:
             chain = ", ".join(f"{d['from']} to {d['to']}" for d in drops)
-            chain_ko = ", ".join(f"{d['from']}에서 {d['to']}로" for d in drops)
+            chain_ko = ", ".join(f"{d['from']}에서 {particle(d['to'], '으로', '로')}"
+                                 for d in drops)
             en += f"; {chain} drops"
             ko += f". 떨어진 공: {chain_ko}"
     else:
@@ -222,7 +224,7 @@ def comment(answer: Any) -> Text:
         names = " and ".join(f"{m['colour']}'s line {m['line']}" for m in made)
         names_ko = ", ".join(f"{PLAYER_KO[m['colour']]}의 줄 {m['line']}" for m in made)
         en += f", making {names}"
-        ko += f". {names_ko}이 생깁니다"
+        ko += f". {particle(names_ko, '이', '가')} 생깁니다"
     outcome = answer.outcome or {}
     if outcome.get("over") and outcome.get("winner"):
         winner = outcome["winner"]
