@@ -175,6 +175,8 @@ EMPTY = "....,....,....,..../...,...,.../..,../."
 def _with(board: Board, point: int, colour: Colour) -> Board:
     """The board with one more ball, put there without the gravity check (a picture's
     balls are read back one by one, in no particular order)."""
-    masks = list(board.masks)
-    masks[colour] |= 1 << point
-    return Board(tuple(masks))
+    white, black, red = board.masks
+    bit = 1 << point
+    return Board((white | bit if colour == Colour.WHITE else white,
+                  black | bit if colour == Colour.BLACK else black,
+                  red | bit if colour == Colour.RED else red))
