@@ -212,8 +212,13 @@ def _search(driver: WebDriver, base: str, query: str, start: str = "index.html")
     driver.script(OPEN_SEARCH)
     driver.type(driver.find("input.md-search__input"), query)
     results: list[str] = driver.wait(RESULTS, f"search results for {query!r}")
-    time.sleep(0.3)  # the results of the last keystroke
-    results = driver.script(RESULTS) or results
+    # the results of the last keystroke: wait until they stop changing
+    deadline, same = time.monotonic() + 10, 0
+    while same < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        again = driver.script(RESULTS) or results
+        same = same + 1 if again == results else 0
+        results = again
     return [_site_path(href, base) for href in results]
 
 
