@@ -31,6 +31,7 @@ from .rules import (
     opponent,
     outcome,
     outcome_text,
+    position_verdicts,
     supply_left,
     turn_verdict,
 )
@@ -176,6 +177,9 @@ class SplineAnalyst:
         for line, c, verdict in near:
             steps.append(_fact(verdict))
             marks.append(Path(line.points, "near", c.label))
+        top = next(v for v in position_verdicts(state) if v.rule == "SPL-RUL-6")
+        if top.evidence.get("level_3"):
+            steps.append(_fact(top))
         if not result.over:
             free = points_of(valid_locations(board.occupied))
             steps.append(Verdict("SHB-PLACE-1",

@@ -12,8 +12,7 @@ a line's balls, or hiding them from two levels up, change nothing (SPL-RUL-2), s
 explanations.
 
 ``LINES_THROUGH`` gives, for each point, the masks of the lines through it: a placement
-can only complete a line through its own point, which is what the fast perft and
-``completes_line`` use.
+can only complete a line through its own point, which the fast perft uses.
 """
 
 from __future__ import annotations
@@ -88,7 +87,6 @@ LINES: Final[tuple[Line, ...]] = _lines()
 """The 24 lines: level 1's 10, level 2's 8, level 3's 6, each level's rows, columns and
 two diagonals in that order."""
 LINE_BY_NAME: Final = {line.name: line for line in LINES}
-LINE_MASKS: Final = tuple(line.mask for line in LINES)
 LINES_THROUGH: Final[tuple[tuple[Mask, ...], ...]] = tuple(
     tuple(line.mask for line in LINES if p in line.points) for p in range(NUM_POINTS))
 """For each point, the masks of the lines through it (none through the apex)."""
@@ -105,18 +103,6 @@ def lines_of(board: Board, colour: Colour) -> tuple[Line, ...]:
     """The lines ``colour`` holds on ``board``, in table order."""
     own = board.masks[colour]
     return tuple(line for line in LINES if holds(line, own))
-
-
-def has_line(own: Mask) -> bool:
-    """Whether ``own`` holds any line: the same answer as ``holds`` over ``LINES``, in
-    bulk."""
-    return any(own & mask == mask for mask in LINE_MASKS)
-
-
-def completes_line(own: Mask, point: Point) -> bool:
-    """Whether ``own`` holds a line through ``point``: after a placement on ``point``,
-    the only lines it can have made (``holds`` over the lines through the point)."""
-    return any(own & mask == mask for mask in LINES_THROUGH[point])
 
 
 def covering(line: Line, occupied: Mask) -> tuple[tuple[Point, tuple[Point, ...]], ...]:

@@ -36,6 +36,11 @@ POSITIONS: Final = (
         "2d4 completes White's row 2b4-2f4 and column 2d2-2d6 at once.",
         ("SPL-LINE-1", "SPL-WIN-1", "SPL-RUL-5"), 4, 2),
     NamedPosition(
+        "spline", "top-diagonal", "BWW.,BWWW,WBBB,.WBB/BB.,BWW,.BW/W.,../. white",
+        "White reached level 3 first: 3e5 makes the diagonal 3c3-3e5, two balls corner "
+        "to corner on the 2x2 level, and wins.",
+        ("SPL-LINE-1", "SPL-RUL-1", "SPL-RUL-6", "SPL-WIN-1"), 4, 2),
+    NamedPosition(
         "spline", "last-turn", "WWBB,BBWW,WWBB,BBWW/WBW,WBB,BWW/WB,../. black",
         "The last turn of a longest game: levels 1 and 2 are full without a line, level "
         "3 holds one ball of each colour, and Black places their 14th ball: on either "

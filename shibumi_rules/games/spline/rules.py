@@ -178,13 +178,16 @@ def location_verdict(board: Board, point: Point) -> Verdict:
 
 
 def _resting(covered: tuple[tuple[Point, tuple[Point, ...]], ...]) -> str:
-    """``2b2 rests on 1a1 and 1c1; 2d2 rests on 1c1``: each covering ball once."""
+    """``2b2 rests on 1a1 and 1c1`` or ``balls rest on it (2b2 on 1a1 and 1c1, 2d2 on
+    1c1)``: each covering ball once."""
     under: dict[Point, list[Point]] = {}
     for p, above in covered:
         for q in above:
             under.setdefault(q, []).append(p)
-    return "; ".join(f"{NAMES[q]} rests on {' and '.join(NAMES[p] for p in ps)}"
-                     for q, ps in sorted(under.items()))
+    parts = [(NAMES[q], " and ".join(NAMES[p] for p in ps)) for q, ps in sorted(under.items())]
+    if len(parts) == 1:
+        return f"{parts[0][0]} rests on {parts[0][1]}"
+    return f"balls rest on it ({', '.join(f'{q} on {ps}' for q, ps in parts)})"
 
 
 def line_verdict(line: Line, board: Board, colour: Colour) -> Verdict:
@@ -280,8 +283,8 @@ def end_verdict(state: SplineState) -> Verdict:
     if not result.over or result.winner is None:
         return Verdict("SPL-WIN-1", "no player holds a line: the game goes on", True)
     winner = result.winner.label
-    held = "; ".join(line.describe() for line in result.lines)
-    return Verdict("SPL-WIN-1", f"the game is over: {winner} holds {held} and has won",
+    held = " and the ".join(line.describe() for line in result.lines)
+    return Verdict("SPL-WIN-1", f"the game is over: {winner} holds the {held} and has won",
                    False, ("SPL-LINE-1",),
                    {"winner": winner, "lines": [line.name for line in result.lines]})
 
@@ -349,8 +352,10 @@ def position_verdicts(state: SplineState) -> list[Verdict]:
             "SPL-RUL-6", f"level 3 holds {on_top} balls: any three balls there hold a "
             "line, so the game ends before a fourth is placed", False, ("SPL-RUL-3",)))
     else:
-        verdicts.append(Verdict("SPL-RUL-6", f"level 3 holds {_balls(on_top)}, at most "
-                                f"{MOST_ON_TOP_LINE_LEVEL}", True))
+        verdicts.append(Verdict("SPL-RUL-6", f"level 3 holds {_balls(on_top)}: any three "
+                                "balls there hold a line, so no game puts a fourth there "
+                                "(nor a ball on the apex)", True, ("SPL-RUL-3",),
+                                {"level_3": on_top}))
     held = {colour: lines_of(board, colour) for colour in PLAYERS}
     if held[Colour.WHITE] and held[Colour.BLACK]:
         verdicts.append(Verdict(
