@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from .cli import command
-from .errors import OptionError
+from .errors import OptionError, ShibumiError
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -39,12 +39,27 @@ def _check_writable(path: Path) -> None:
                           f"{'it is a folder' if path.is_dir() else 'no writable folder'}")
 
 
+def _import_proofs() -> None:
+    """Make the proofs importable: they live in the ``proofs/`` folder of a source
+    checkout and are not installed with the package."""
+    if importlib.util.find_spec("proofs") is not None:
+        return
+    from .spec import source_checkout
+
+    root = source_checkout()
+    if root is None or not (root / "proofs" / "theorems.py").is_file():
+        raise ShibumiError("prove needs a source checkout: the proofs/ folder is not "
+                           "installed with the package")
+    sys.path.insert(0, str(root))
+
+
 @command("prove", "prove the rules' invariants with Z3 and report", _configure)
 def _prove(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("z3") is None:
         print("error: prove needs Z3: install the 'proofs' extra "
               "(pip install 'shibumi-rules[proofs]')", file=sys.stderr)
         return 1
+    _import_proofs()
     from proofs import report
     from proofs.theorems import all_theorems
 

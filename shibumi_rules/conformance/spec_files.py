@@ -45,7 +45,10 @@ move and a malformed position."""
 
 
 def default_spec_dir() -> Path:
-    return Path(__file__).resolve().parents[2] / "spec" / "protocol"
+    """The protocol's folder of the specification."""
+    from ..spec import spec_dir
+
+    return spec_dir() / "protocol"
 
 
 def example_session() -> list[dict[str, Any]]:

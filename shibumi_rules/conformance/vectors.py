@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from ..games import game_names, get_game
+from ..spec import spec_dir
 from .nodes import Expected
 from .results import UsageError
 
 
 def default_vector_files() -> list[Path]:
-    """The spec's vector files in the source tree (empty when not installed with it)."""
-    folder = Path(__file__).resolve().parents[2] / "spec" / "conformance"
+    """The spec's vector files (shipped with the package, so a wheel has them too)."""
+    folder = spec_dir() / "conformance"
     return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
 
 

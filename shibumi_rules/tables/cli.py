@@ -7,7 +7,8 @@ import sys
 import time
 
 from ..cli import command
-from ..errors import OptionError
+from ..errors import OptionError, ShibumiError
+from ..spec import source_checkout
 from .registry import CHECK_BUDGET, GROUPS, generate, stale, write
 
 
@@ -28,6 +29,10 @@ def _tables(args: argparse.Namespace) -> int:
     if args.full and not args.check:
         raise OptionError("--full only changes --check (writing always recomputes every "
                           "count); use tables --check --full")
+    if not args.check and source_checkout() is None:
+        raise ShibumiError("tables writes spec/ of a source checkout; this package is "
+                           "installed without one (tables --check verifies the copy it "
+                           "ships)")
     groups = tuple(args.only or GROUPS)
     began = time.perf_counter()
     files = generate(groups, quick=args.check and not args.full)
