@@ -38,7 +38,6 @@ RING_KINDS: Final = {
     "crossing": ("#ef6c00", 3.0, "", "crossing ball"),
     "hiding": ("#5d4037", 3.0, "", "ball hiding the one below"),
     "hidden": ("#757575", 2.5, "2 2", "hidden ball"),
-    "covering": ("#8d6e63", 2.5, "4 2", "ball resting on a line's ball"),
     "dropped": ("#0d47a1", 2.5, "", "ball that dropped"),
     "inner": ("#9e9e9e", 2.0, "1 2", "inner point (not scored)"),
     "candidate": ("#43a047", 2.0, "2 2", "legal location"),

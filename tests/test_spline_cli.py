@@ -88,7 +88,7 @@ def test_bench_reports_depths_4_and_5(capsys: pytest.CaptureFixture[str]) -> Non
     assert "524,376" in out
 
 
-def test_explain_cites_the_covered_ball_ruling(capsys: pytest.CaptureFixture[str]) -> None:
+def test_explain_cites_the_covered_ball_clarification(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "explain", "spline", "--position", COVERED_ROW, "1g1",
                        "--json")
     assert code == 0

@@ -13,7 +13,7 @@ from .rules import PLAYERS, REASONS, SplineState, line_verdict, opponent, turn_v
 
 def _turn_rules(state: SplineState) -> list[str]:
     """The engine has the other player to move: the turn, led by the first-player
-    ruling when the game is one Black started (engines that assume White always
+    clarification when the game is one Black started (engines that assume White always
     starts go wrong exactly there)."""
     started = turn_verdict(state).evidence.get("first")
     if started == Colour.BLACK.label:

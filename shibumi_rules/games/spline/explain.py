@@ -74,7 +74,7 @@ def _line_marks(verdict: Verdict, kind: str) -> list[Mark]:
     marks: list[Mark] = [Path(points, kind, evidence["colour"])]
     covering = sorted({q for c in evidence["covered"] for q in _points(c["by"])})
     if covering:
-        marks.append(Ring(tuple(covering), "covering"))
+        marks.append(Ring(tuple(covering), "supported"))
     hidden = tuple(_points([h["ball"] for h in evidence["hidden"]]))
     if hidden:
         marks.append(Ring(hidden, "hidden"))

@@ -1,4 +1,4 @@
-"""Which rule and ruling IDs a Spline conformance vector exercises (see
+"""Which rule, ruling and clarification IDs a Spline conformance vector exercises (see
 ``shibumi_rules.tables.tagging`` for what a tag means).
 
 The criteria read the engine's verdicts: ``line_verdict`` says which lines a player
