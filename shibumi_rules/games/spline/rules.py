@@ -14,7 +14,7 @@ render them):
 - ``location_verdict``: the point is a valid location (SHB-PLACE-1);
 - ``line_verdict``: whether a player holds a line (SPL-LINE-1, through ``lines.holds``);
 - ``position_verdicts``: the invariants every position of a game keeps, which
-  ``make_state`` enforces (SPL-TURN-1, SPL-RUL-5, SPL-RUL-6, SPL-WIN-1).
+  ``make_state`` enforces (SPL-SETUP-1, SPL-TURN-1, SPL-RUL-5, SPL-RUL-6, SPL-WIN-1).
 
 ``outcome`` has one end reason, ``line`` (SPL-WIN-1): the proofs show that a game never
 ends any other way (SPL-RUL-5, SPL-RUL-6, SPL-RUL-7).
