@@ -19,11 +19,12 @@ from .diagram import render
 from .errors import IllegalMoveError, OptionError, ShibumiError
 from .game import Game, parse_option_pairs
 from .games import bundles, game_names, get_game
+from .limits import MAX_PERFT_DEPTH
 
-MAX_DEPTH = 64
-"""The deepest perft the command line accepts. Counts grow exponentially, so nothing
-near it finishes from an open position; the bound keeps a narrow tree (a game near its
-end) from running into Python's recursion limit."""
+MAX_DEPTH = MAX_PERFT_DEPTH
+"""The deepest perft the command line accepts (``limits.MAX_PERFT_DEPTH``). Counts grow
+exponentially, so nothing near it finishes from an open position; the bound keeps a
+narrow tree (a game near its end) from running into Python's recursion limit."""
 
 Handler = Callable[[argparse.Namespace], int]
 _COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
@@ -209,7 +210,8 @@ def _perft(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - began
     if args.json:
         print(json.dumps({"position": game.format_position(state), "depth": args.depth,
-                          "divide": dict(rows) if args.divide else None, "total": total}))
+                          "divide": dict(rows) if args.divide and args.depth >= 1 else None,
+                          "total": total}))
     else:
         for move, count in rows:
             print(f"{move} {count}")
@@ -286,7 +288,18 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(words)
 
 
+def _escape_unencodable_output() -> None:
+    """Let stdout and stderr write any text: a character the terminal's encoding lacks
+    (an engine path under PYTHONIOENCODING=ascii, a lone surrogate) is written as a
+    backslash escape instead of ending the command with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", "") == "strict":
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _escape_unencodable_output()
     args = parse_arguments(argv)
     try:
         result: int = args.handler(args)

@@ -9,12 +9,11 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import os
 import sys
-from pathlib import Path
 
 from .cli import command
 from .errors import OptionError, ShibumiError
+from .fileio import check_writable, write_atomic
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -29,14 +28,6 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="include each theorem's time in the JSON report")
     p.add_argument("--details", action="store_true",
                    help="after the table, print each theorem's summary and counterexamples")
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse a report path that cannot be written before spending time on proofs."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise OptionError(f"cannot write the report to {path}: "
-                          f"{'it is a folder' if path.is_dir() else 'no writable folder'}")
 
 
 def _import_proofs() -> None:
@@ -68,7 +59,7 @@ def _prove(args: argparse.Namespace) -> int:
     unknown = [n for n in args.names if n not in known]
     if unknown:
         raise OptionError(f"unknown theorem {unknown[0]!r} (see prove --list)")
-    chosen = [known[n] for n in args.names] if args.names else theorems
+    chosen = [known[n] for n in dict.fromkeys(args.names)] if args.names else theorems
     if args.list:
         for t in chosen:
             print(f"{t.name}  [{' '.join(t.rules)}]\n    {t.statement}")
@@ -79,15 +70,11 @@ def _prove(args: argparse.Namespace) -> int:
               f"({entry.seconds:.2f} s)", file=sys.stderr, flush=True)
 
     if args.report:
-        _check_writable(Path(args.report))
+        check_writable(args.report)
     entries = report.run(chosen, progress)
     document = report.to_json(entries, timings=args.timings)
     if args.report:
-        try:
-            Path(args.report).write_text(json.dumps(document, indent=2) + "\n")
-        except OSError as err:
-            raise OptionError(f"cannot write the report to {args.report}: {err.strerror}"
-                              ) from None
+        write_atomic(args.report, json.dumps(document, indent=2) + "\n")
     if args.json:
         print(json.dumps(document, indent=2))
     else:

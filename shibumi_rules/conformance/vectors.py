@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..games import game_names, get_game
+from ..json_input import load_json
 from ..spec import spec_dir
 from .nodes import Expected
 from .results import UsageError
@@ -48,7 +49,7 @@ def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
                 continue
             where = f"{path.name}:{number}"
             try:
-                data = json.loads(line)
+                data = load_json(line)
                 if not isinstance(data, dict):
                     raise ValueError("a vector is a JSON object")
                 if data.get("kind") == "match":

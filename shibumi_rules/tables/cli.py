@@ -9,7 +9,7 @@ import time
 from ..cli import command
 from ..errors import OptionError, ShibumiError
 from ..spec import source_checkout
-from .registry import CHECK_BUDGET, GROUPS, generate, stale, write
+from .registry import CHECK_BUDGET, GROUPS, check_folders, generate, stale, write
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -34,6 +34,8 @@ def _tables(args: argparse.Namespace) -> int:
                            "installed without one (tables --check verifies the copy it "
                            "ships)")
     groups = tuple(args.only or GROUPS)
+    if not args.check:
+        check_folders(groups)
     began = time.perf_counter()
     files = generate(groups, quick=args.check and not args.full)
     elapsed = time.perf_counter() - began

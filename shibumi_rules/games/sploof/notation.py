@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from ...board import BALLS_PER_COLOUR, Board
 from ...errors import NotationError, PositionError
 from ...game import parse_option_pairs
-from ...notation import Colour, parse_point
+from ...notation import Colour, parse_count, parse_point, split_fields
 from .rules import (
     PLAYERS,
     SimultaneousRule,
@@ -60,7 +60,7 @@ def parse_position(text: str,
                    ) -> SploofState:
     """Parse a position; ``resolve_options`` checks option names and values and fills
     in defaults. Raises NotationError (malformed), OptionError or PositionError."""
-    fields = text.split()
+    fields = split_fields(text)
     if len(fields) < 4:
         raise NotationError(
             f"bad position {text!r}: expected BOARD TURN stock:W,B supply:W,B,R "
@@ -123,7 +123,7 @@ def _parse_counts(text: str, label: str, owners: tuple[str, ...], allow_uncounte
         if allow_uncounted and part == UNCOUNTED:
             out.append(None)
         elif part.isdigit() and part.isascii():
-            out.append(int(part))
+            out.append(parse_count(part, f"{label} of {owner}"))
         elif part.startswith("-") and part[1:].isdigit() and part[1:].isascii():
             raise PositionError(f"{label} of {owner} is {part}: a count cannot be negative")
         else:
