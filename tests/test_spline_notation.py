@@ -30,7 +30,18 @@ def test_moves_round_trip_and_accept_upper_case() -> None:
 
 def test_the_start_position() -> None:
     assert GAME.format_position(GAME.start()) == f"{EMPTY_BOARD} white"
-    assert GAME.parse_position(f"  {EMPTY_BOARD}   black ") == GAME.start(first="black")
+    assert GAME.parse_position(f"{EMPTY_BOARD} black") == GAME.start(first="black")
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    (f"{EMPTY_BOARD}  white", "two spaces at character"),
+    (f" {EMPTY_BOARD} white", "a leading space"),
+    (f"{EMPTY_BOARD}\twhite", "a tab at character"),
+    (f"{EMPTY_BOARD} white\n", "a line break"),
+])
+def test_fields_are_separated_by_single_spaces(text: str, words: str) -> None:
+    with pytest.raises(NotationError, match=words):
+        GAME.parse_position(text)
 
 
 @pytest.mark.parametrize(("text", "words"), [
@@ -46,7 +57,7 @@ def test_a_bad_move_says_what_is_wrong(text: str, words: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "error", "words"), [
-    ("", NotationError, "expected BOARD TURN"),
+    ("", NotationError, "empty text"),
     (EMPTY_BOARD, NotationError, "found 1 field"),
     (f"{EMPTY_BOARD} red", NotationError, "expected 'white' or 'black'"),
     (f"{EMPTY_BOARD} White", NotationError, "expected 'white' or 'black'"),

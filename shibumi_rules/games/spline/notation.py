@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from ...board import Board
 from ...errors import NotationError
 from ...game import parse_option_pairs
-from ...notation import Colour, parse_point
+from ...notation import Colour, parse_point, split_fields
 from .rules import PLAYERS, SplineMove, SplineState, make_state
 
 BOARD_COLOURS = "WB"
@@ -45,7 +45,7 @@ def parse_position(text: str,
     """Parse a position; ``resolve_options`` checks option names and values. Raises
     NotationError (malformed), OptionError (an option Spline does not have) or
     PositionError (a position no game reaches, naming the rule)."""
-    fields = text.split()
+    fields = split_fields(text)
     if len(fields) < 2:
         raise NotationError(f"bad position {text!r}: expected BOARD TURN (the board field "
                             f"and white or black), found {len(fields)} field(s)")
