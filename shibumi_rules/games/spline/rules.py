@@ -27,7 +27,7 @@ from typing import Final
 
 from ...board import BALLS_PER_COLOUR, Board, valid_locations
 from ...errors import IllegalMoveError, PositionError
-from ...geometry import COORDS, LEVEL_MASKS, NAMES, SUPPORTERS, Mask, Point, points_of
+from ...geometry import LEVEL_MASKS, NAMES, Mask, Point, points_of
 from ...notation import Colour
 from ...verdict import EndReason, Verdict, first_failure, reason_table
 from .lines import Line, covering, hidden_in, holds, lines_of
@@ -150,31 +150,11 @@ def supply_verdict(state: SplineState) -> Verdict:
 
 
 def location_verdict(board: Board, point: Point) -> Verdict:
-    """Whether a ball may go on ``point``, decided by ``valid_locations``, with the
-    supporters that make it so. Implements SHB-PLACE-1."""
-    name = NAMES[point]
-    level = COORDS[point].level + 1
-    occupied = board.occupied
-    valid = bool(valid_locations(occupied) >> point & 1)
-    missing = [q for q in SUPPORTERS[point] if not occupied >> q & 1]
-    evidence = {"point": name, "level": level,
-                "supporters": [NAMES[q] for q in SUPPORTERS[point]],
-                "missing": [NAMES[q] for q in missing]}
-    colour = board.colour_at(point)
-    if valid and level == 1:
-        text = f"{name} is an empty hole of the board: a valid location"
-    elif valid:
-        text = (f"{name} is empty and its 4 supporters all hold a ball "
-                f"({' '.join(NAMES[q] for q in SUPPORTERS[point])}); any colours make a "
-                "platform, so it is a valid location")
-    elif colour is not None:
-        text = f"{name} already holds a {colour.label} ball: not a valid location"
-    else:
-        verb = "is" if len(missing) == 1 else "are"
-        text = (f"{name} is on level {level} and needs a ball on each of its 4 supporters; "
-                f"{' '.join(NAMES[q] for q in missing)} {verb} empty, so it is not a valid "
-                "location")
-    return Verdict("SHB-PLACE-1", text, valid, (), evidence)
+    """Whether a ball may go on ``point``, with its supporters. Implements SHB-PLACE-1
+    (the system's verdict, shared with every game)."""
+    from ...explain.mechanics import placement_check  # the explain package loads lazily
+
+    return placement_check(board, point)
 
 
 def _resting(covered: tuple[tuple[Point, tuple[Point, ...]], ...]) -> str:
