@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...bundle import GameBundle
 
 if TYPE_CHECKING:
+    from ...actions import GameActions
     from ...conformance.attribution import Attributor
     from ...explain.report import Analyst
     from ...game import Game
@@ -67,6 +68,11 @@ class SplinkBundle(GameBundle):
         from .positions import POSITIONS
 
         return POSITIONS
+
+    def actions(self) -> GameActions[Any]:
+        from .actions import ACTIONS
+
+        return ACTIONS
 
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames

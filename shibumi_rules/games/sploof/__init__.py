@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...bundle import GameBundle
 
 if TYPE_CHECKING:
+    from ...actions import GameActions
     from ...conformance.attribution import Attributor
     from ...explain.report import Analyst
     from ...game import Game
@@ -64,6 +65,11 @@ class SploofBundle(GameBundle):
         from .positions import POSITIONS
 
         return POSITIONS
+
+    def actions(self) -> GameActions[Any]:
+        from .actions import ACTIONS
+
+        return ACTIONS
 
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames
