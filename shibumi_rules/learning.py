@@ -68,9 +68,9 @@ class LearningGame:
                    {text: number for number, text in enumerate(texts)}, bound)
 
     # -- states ------------------------------------------------------------------
-    def start(self) -> Any:
-        """The start position."""
-        return self.game.start(self.options, self.first)
+    def start(self, first: str | None = None) -> Any:
+        """The start position, with ``first`` (or this game's first player) to move."""
+        return self.game.start(self.options, first if first is not None else self.first)
 
     def parse(self, text: str) -> Any:
         """A position in the game's notation, under exactly this game's options and
@@ -133,9 +133,15 @@ class LearningGame:
     @property
     def shape(self) -> tuple[int, int, int]:
         """(planes, 4, 4) of the observation."""
-        planes = (len(self.actions.colours) * LEVELS + len(self.seats)
-                  + len(self.actions.counts(self.start())))
-        return (planes, SIDE, SIDE)
+        return (len(self.plane_names()), SIDE, SIDE)
+
+    def plane_names(self) -> list[str]:
+        """What each observation plane holds, in order (``white level 1``, ...)."""
+        balls = [f"{colour.label} level {level + 1}" for colour in self.actions.colours
+                 for level in range(LEVELS)]
+        seats = [f"{seat} to move" for seat in self.seats]
+        counts = [count.name for count in self.actions.counts(self.start())]
+        return [*balls, *seats, *counts]
 
     def observation(self, state: Any) -> list[float]:
         """The observation as a flat list (layout in the module's docstring)."""

@@ -84,10 +84,16 @@ def key_of(name: str, params: Mapping[str, Any]) -> Key:
 @dataclass(frozen=True, slots=True)
 class Held:
     """The engine state inside a pyspiel state: immutable, so a clone shares it, and
-    pickled as the game's key and the position text."""
+    pickled as the game's key and the position text. ``over`` is asked once: pyspiel
+    asks for the player to move many times per state."""
 
     key: Key
     state: Any
+    over: bool
+
+    @classmethod
+    def of(cls, key: Key, state: Any) -> Held:
+        return cls(key, state, learning_game(key).is_over(state))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Held:
         return self
@@ -98,7 +104,7 @@ class Held:
 
 def restore(key: Key, position: str) -> Held:
     """A held state from its key and position text (used by unpickling)."""
-    return Held(key, learning_game(key).parse(position))
+    return Held.of(key, learning_game(key).parse(position))
 
 
 class ShibumiGame(pyspiel.Game):  # type: ignore[misc]
@@ -145,29 +151,28 @@ class ShibumiState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         learning = game.learning
         state = learning.start() if position is None else learning.parse(position)
-        self.held = Held(game.key, state)
+        self.held = Held.of(game.key, state)
 
     @property
     def learning(self) -> LearningGame:
         return learning_game(self.held.key)
 
     def current_player(self) -> int:
-        learning, state = self.learning, self.held.state
-        if learning.is_over(state):
+        if self.held.over:
             return int(pyspiel.PlayerId.TERMINAL)
-        return learning.seat_to_move(state)
+        return self.learning.seat_to_move(self.held.state)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.learning.legal_actions(self.held.state)
 
     def _apply_action(self, action: int) -> None:
-        self.held = Held(self.held.key, self.learning.play(self.held.state, action))
+        self.held = Held.of(self.held.key, self.learning.play(self.held.state, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.learning.action_text(action)
 
     def is_terminal(self) -> bool:
-        return self.learning.is_over(self.held.state)
+        return self.held.over
 
     def returns(self) -> list[float]:
         return list(self.learning.returns(self.held.state))
