@@ -50,11 +50,9 @@ def agent_names(seats: tuple[str, ...]) -> list[str]:
     return [f"{seat}_{number}" for number, seat in enumerate(seats)]
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
-    """One game of a registered Shibumi game, played agent by agent."""
-
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "shibumi",
-                                "is_parallelizable": False}
+class raw_env(AECEnv):  # type: ignore[misc]
+    """One game of a registered Shibumi game, played agent by agent (the class name is
+    PettingZoo's convention)."""
 
     def __init__(self, game: str | None = None, render_mode: str | None = None,
                  first: str | None = None, **options: object) -> None:
@@ -65,7 +63,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
                              f"{', '.join(RENDER_MODES)} or None")
         self.learning = LearningGame.of(name, {k: str(v) for k, v in options.items()},
                                         first)
-        self.metadata = {**self.metadata, "name": f"shibumi_{name}_v0"}
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"shibumi_{name}_v0",
+                         "is_parallelizable": False}
         self.render_mode = render_mode
         self.fixed_first = first
         self.rng: random.Random | None = None
