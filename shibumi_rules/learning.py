@@ -79,7 +79,7 @@ class LearningGame:
         same = self.game.with_options(state, self.options)
         if self.game.format_position(same) != self.game.format_position(state):
             raise PositionError(f"position {text!r} is not played under this game's "
-                                f"options ({_options_text(self.options)})")
+                                f"options ({options_text(self.options)})")
         left = self.actions.moves_left_bound(state)
         if left is None or left > self.max_length:
             raise PositionError(f"position {text!r} may last {left} more moves, more "
@@ -174,5 +174,6 @@ class LearningGame:
         return self.game.describe(state)
 
 
-def _options_text(options: Mapping[str, str]) -> str:
+def options_text(options: Mapping[str, str]) -> str:
+    """``name=value`` pairs sorted by name, for messages."""
     return " ".join(f"{k}={v}" for k, v in sorted(options.items())) or "no options"

@@ -18,7 +18,9 @@ imports it. Conventions, as in PettingZoo's classic board games (see docs/rl.md)
   by its rules (a termination); nothing truncates it, because every game has a longest
   game (Splink's ``max_turns`` defaults to 300 here, as in matches);
 - ``options`` are the game's options (``supply="unlimited"``, ``max_turns=40``, ...),
-  checked as everywhere else; ``first`` fixes the first player where the game lets it
+  checked as everywhere else; options under which the game is over before the first
+  move (Splink's ``max_turns=0``) are refused, since PettingZoo's API needs a game that
+  is on after ``reset``; ``first`` fixes the first player where the game lets it
   be chosen. Without ``first``, ``reset(seed=N)`` draws it from the seed as
   ``--seed`` does on the command line, and a ``reset()`` after that draws again from
   the same generator; with neither, the game's default (White) moves first;
@@ -39,8 +41,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from .errors import OptionError
 from .games import game_names
-from .learning import LearningGame
+from .learning import LearningGame, options_text
 
 RENDER_MODES: Final = ("ansi",)
 
@@ -63,6 +66,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
                              f"{', '.join(RENDER_MODES)} or None")
         self.learning = LearningGame.of(name, {k: str(v) for k, v in options.items()},
                                         first)
+        if self.learning.is_over(self.learning.start()):
+            raise OptionError(f"{name} under {options_text(self.learning.options)} is over "
+                              "before the first move; a PettingZoo game needs one move")
         self.metadata = {"render_modes": list(RENDER_MODES), "name": f"shibumi_{name}_v0",
                          "is_parallelizable": False}
         self.render_mode = render_mode
