@@ -118,7 +118,7 @@ def plot_svg(series: dict[str, list[tuple[int, float]]], title: str) -> str:
                'text-anchor="middle">MCTS simulations per move</text>')
     out.append(f'<text x="16" y="{(top + height - bottom) / 2:.0f}" text-anchor="middle" '
                f'transform="rotate(-90 16 {(top + height - bottom) / 2:.0f})">'
-               'pairings won against uniform random</text>')
+               'pairings won (a draw counts half)</text>')
     for i, (name, points) in enumerate(series.items()):
         colour = colours[i % len(colours)]
         path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in points)
@@ -157,10 +157,11 @@ def main(argv: list[str] | None = None) -> int:
         began = time.perf_counter()
         result = play(game, args.simulations, args.games, args.seed)
         elapsed = time.perf_counter() - began
-        print(f"{game.get_type().short_name}: MCTS({args.simulations}) won {result.won} "
-              f"of {args.games} pairings against uniform random ({result.rate:.0%}), "
-              f"drew {result.drawn}, lost {result.lost}; mean return per game "
-              f"{result.mean_return:+.2f}; {elapsed:.1f} s [{game}]", flush=True)
+        print(f"{game.get_type().short_name}: MCTS({args.simulations}) against uniform "
+              f"random won {result.won}, drew {result.drawn}, lost {result.lost} of "
+              f"{args.games} pairings (win rate {result.rate:.0%}, a draw counting half); "
+              f"mean return per game {result.mean_return:+.2f}; {elapsed:.1f} s [{game}]",
+              flush=True)
         if args.plot:
             steps = [2 ** k for k in range(1, args.simulations.bit_length())]
             series[bundle.name] = [(s, play(game, s, args.games, args.seed).rate)
