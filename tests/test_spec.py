@@ -145,7 +145,7 @@ def test_the_ids_of_the_shared_list_are_all_defined() -> None:
     assert len([i for i in s.rules if i.startswith("SHB-")]) == 10
     assert len([i for i in s.rules if i.startswith("SPF-")]) == 11
     assert len([i for i in s.rules if i.startswith("SPK-")]) == 8
-    assert [i for i in s.rulings if i.startswith("SPF-")] == [f"SPF-RUL-{n}" for n in range(1, 8)]
+    assert [i for i in s.rulings if i.startswith("SPF-")] == [f"SPF-RUL-{n}" for n in range(1, 9)]
     assert [i for i in s.rulings if i.startswith("SPK-")] == [f"SPK-RUL-{n}" for n in range(1, 11)]
 
 
