@@ -54,8 +54,8 @@ def test_random_sim_test_with_serialisation(spec: str) -> None:
 
 def test_parameters_are_the_options_with_their_defaults() -> None:
     sploof = pyspiel.load_game("shibumi_sploof")
-    assert sploof.get_parameters() == {"first": "white", "simultaneous": "mover",
-                                       "supply": "limited"}
+    assert sploof.get_parameters() == {"first": "white", "lines_checked": "both",
+                                       "simultaneous": "mover", "supply": "limited"}
     splink = pyspiel.load_game("shibumi_splink")
     assert splink.get_parameters() == {"max_turns": 300, "supply": "limited"}
     assert splink.max_game_length() == 300
