@@ -18,7 +18,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="needs the rl extra (open-spiel)
 openspiel = pytest.importorskip("shibumi_rules.openspiel",
                                 reason="needs the rl extra (open-spiel, numpy)")
 
-from shibumi_rules.errors import IllegalMoveError, PositionError  # noqa: E402
+from shibumi_rules.errors import IllegalMoveError, OptionError, PositionError  # noqa: E402
 from shibumi_rules.games import game_names, get_bundle  # noqa: E402
 from shibumi_rules.learning import LearningGame  # noqa: E402
 
@@ -129,6 +129,11 @@ def test_bad_positions_and_illegal_actions_are_refused_with_the_rule() -> None:
     state = game.new_initial_state()
     with pytest.raises(IllegalMoveError, match=r"^action 29 \(4d4\): .*\[SHB-PLACE-1\]$"):
         state.apply_action(29)
+    with pytest.raises(OptionError, match=r"^option supply='bogus': expected one of limited, "
+                                          r"unlimited$"):
+        pyspiel.load_game("shibumi_sploof(supply=bogus)")
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter max_turns"):
+        pyspiel.load_game("shibumi_splink(max_turns=none)")  # an integer parameter
 
 
 def test_observation_tensor_is_the_learning_layout() -> None:
