@@ -6,7 +6,7 @@ What a game looks like there (see docs/rl.md):
 
 - parameters: every option of the game, with the game's default, except where the
   game's default lets a game go on for ever (Splink's ``max_turns``: the adapter's
-  default is the match default, 300); integer options are integer parameters; plus
+  default is the match default, 1000); integer options are integer parameters; plus
   ``first`` (default the game's first choice) where the game lets the first player be
   chosen;
 - actions: the game's fixed numbering (``GameActions.texts``, also in

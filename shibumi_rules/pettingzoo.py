@@ -16,7 +16,7 @@ imports it. Conventions, as in PettingZoo's classic board games (see docs/rl.md)
 - rewards come at the end only: a line game +1/-1 (0 each for a draw); Splink the
   attractor's score for the attractor and its negative for the repulsor. A game ends
   by its rules (a termination); nothing truncates it, because every game has a longest
-  game (Splink's ``max_turns`` defaults to 300 here, as in matches);
+  game (Splink's ``max_turns`` defaults to 1000 here, as in matches);
 - ``options`` are the game's options (``supply="unlimited"``, ``max_turns=40``, ...),
   checked as everywhere else; options under which the game is over before the first
   move (Splink's ``max_turns=0``) are refused, since PettingZoo's API needs a game that

@@ -21,14 +21,10 @@ from jsonschema import Draft202012Validator
 from shibumi_rules.board import Board, supporting_exactly_one, valid_locations
 from shibumi_rules.errors import IllegalMoveError, OptionError, PositionError
 from shibumi_rules.games import game_names, get_bundle
-from shibumi_rules.games.splink.actions import (
-    GREATEST_SCORE,
-    below,
-    placement_pairs,
-    removal_pairs,
-)
+from shibumi_rules.games.splink.actions import below, placement_pairs, removal_pairs
 from shibumi_rules.games.splink.game import score
 from shibumi_rules.games.splink.mechanics import chain_top
+from shibumi_rules.games.splink.score import GREATEST_SCORE
 from shibumi_rules.geometry import COORDS, LEVELS, NAMES, POINTS, SIDE, SUPPORTER_MASK, Mask
 from shibumi_rules.learning import LearningGame
 from shibumi_rules.notation import Colour
@@ -244,7 +240,7 @@ def test_a_game_that_can_go_on_for_ever_is_refused() -> None:
     assert str(err.value).startswith(
         "splink with max_turns=none supply=limited can go on for ever; a learning "
         "library needs a longest game: max_turns - turns played")
-    assert LearningGame.of("splink").options["max_turns"] == "300"
+    assert LearningGame.of("splink").options["max_turns"] == "1000"
     with pytest.raises(OptionError, match="unknown option 'colour' for sploof"):
         LearningGame.of("sploof", {"colour": "blue"})
     with pytest.raises(OptionError, match="--first 'red': expected one of white, black"):

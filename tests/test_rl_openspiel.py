@@ -57,8 +57,8 @@ def test_parameters_are_the_options_with_their_defaults() -> None:
     assert sploof.get_parameters() == {"first": "white", "lines_checked": "both",
                                        "simultaneous": "mover", "supply": "limited"}
     splink = pyspiel.load_game("shibumi_splink")
-    assert splink.get_parameters() == {"max_turns": 300, "supply": "limited"}
-    assert splink.max_game_length() == 300
+    assert splink.get_parameters() == {"max_turns": 1000, "supply": "limited"}
+    assert splink.max_game_length() == 1000
     assert pyspiel.load_game("shibumi_splink(max_turns=12)").max_game_length() == 12
     assert sploof.max_game_length() == 42
     assert (splink.min_utility(), splink.max_utility()) == (-42.0, 42.0)

@@ -42,12 +42,8 @@ from ...notation import Colour
 from .game import score
 from .matches import MATCH_DEFAULT_OPTIONS
 from .notation import format_move
+from .score import GREATEST_SCORE
 from .state import PlaceMove, RemoveMove, Role, SplinkState
-
-GREATEST_SCORE: Final = 42
-"""No position scores more than 42 (SPK-SCORE-1): no complete pyramid does, whatever
-its colours (proof ``splink-greatest-score-unlimited``), and filling the empty points
-of an unfinished one never lowers its score."""
 
 
 def below(mask: Mask) -> Mask:
@@ -130,7 +126,8 @@ class SplinkActions(GameActions[SplinkState]):
              "some position allows")
     utility = (float(-GREATEST_SCORE), float(GREATEST_SCORE))
     utility_reason = ("the attractor's return is the score, the repulsor's its negative; "
-                      "no position scores less than 0 or more than 42 (SPK-SCORE-1, proof "
+                      f"no position scores less than 0 or more than {GREATEST_SCORE} "
+                      "(SPK-SCORE-1, proofs splink-greatest-score-16-16 and "
                       "splink-greatest-score-unlimited)")
     length_reason = ("max_turns - turns played: a move is a turn, and the game ends after "
                      "max_turns turns (SPK-RUL-4); without max_turns a game can go on for "
