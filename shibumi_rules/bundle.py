@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 if TYPE_CHECKING:
     import argparse
 
+    from .actions import GameActions
     from .conformance.attribution import Attributor
     from .explain.report import Analyst
     from .game import Game
@@ -80,6 +81,19 @@ class GameBundle(ABC):
     def extra_vectors(self) -> list[GeneratedFile]:
         """Further conformance files beyond the position vectors (none by default)."""
         return []
+
+    def actions(self) -> GameActions[Any]:
+        """The fixed action numbering, seats, returns and counts the learning adapters
+        (OpenSpiel, PettingZoo) and the spec's action table read: the ``ACTIONS`` object
+        of the game's ``actions`` module. A game without one is refused by name."""
+        from .errors import ShibumiError
+
+        actions: GameActions[Any] | None = getattr(self._own_module("actions"), "ACTIONS",
+                                                   None)
+        if actions is None:
+            raise ShibumiError(f"{self.name} has no action numbering yet: give its package "
+                               "an actions module defining ACTIONS")
+        return actions
 
     def commands(self) -> dict[str, str]:
         """Further CLI commands of this game: command name -> the module that registers

@@ -68,6 +68,7 @@ class SplinkBundle(GameBundle):
 
         return POSITIONS
 
+
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames
 
