@@ -92,7 +92,8 @@ def test_the_reference_engine_conforms_on_every_combination(
     assert status == CONFORMANT, out
     assert data["result"] == "CONFORMANT" and data["conformant"] is True
     assert data["divergences"] == [] and data["inconclusive"] == []
-    assert data["games"] == ["sploof", "splink"]
+    games = list(NAMED)
+    assert data["games"] == games and {"sploof", "splink", "spline"} <= set(games)
     vectors = [json.loads(line) for f in default_vector_files()
                for line in f.read_text().splitlines()]
     vectors = [v for v in vectors if "moves" in v]
@@ -107,7 +108,7 @@ def test_the_reference_engine_conforms_on_every_combination(
     assert sum(c["vectors_checked"] for c in data["combinations"]) == len(vectors)
     assert all(sum(data["end_counts"][g].values()) == sum(
         1 for c in data["combinations"] if c["game"] == g) for g in data["games"])
-    assert {r["rule"] for r in data["rules"]} >= {"SPF-RUL-4", "SPK-RUL-1"}
+    assert {r["rule"] for r in data["rules"]} >= {"SPF-RUL-4", "SPK-RUL-1", "SPL-RUL-2"}
     assert data["positions_checked"] > 1000 and data["positions_per_second"] > 0
     assert "result: CONFORMANT" in out and "positions/s" in out
     assert "per combination of options" in out and "random games ended" in out
@@ -142,6 +143,9 @@ WRONG_ENGINES = [
     ("sploof_wrong_tie_break.py", "sploof", "SPF-RUL-2"),
     ("splink_strict_placement.py", "splink", "SPK-RUL-1"),
     ("splink_wrong_score_pair.py", "splink", "SPK-SCORE-1"),
+    ("spline_wrong_line_table.py", "spline", "SPL-LINE-1"),
+    ("spline_covered_lines_ignored.py", "spline", "SPL-RUL-2"),
+    ("spline_wrong_first_player.py", "spline", "SPL-RUL-4"),
 ]
 
 
