@@ -48,10 +48,10 @@ def compare_columns(space: BoardSpace, name: str, engine: list[int], expected: l
     for p in model.POINTS:
         case = first_difference(engine[p], expected[p])
         if case is not None:
-            says = "in" if space.lanes.lane(engine[p], case) else "not in"
+            says = "is" if space.lanes.lane(engine[p], case) else "is not"
             return refuted(space.occupancies[case],
-                           f"the engine puts {NAMES[p]} {says} {name}, the model does not",
-                           space.cases)
+                           f"the engine says {NAMES[p]} {says} among {name}, the model "
+                           "says the opposite", space.cases)
     return None
 
 
@@ -158,7 +158,7 @@ def engine_chains(space: BoardSpace) -> tuple[list[list[int]], int, Outcome | No
     On every occupancy that obeys gravity (all 141,120) and for every ball that is not
     pinned (1,406,441 cases), the engine's drop chain (board.drop_chain) is the model's,
     the removed ball and every ball resting on a chain point, listed bottom first from
-    the removed ball.""", method="exhaustive")
+    the removed ball.""", method="exhaustive", slow=True)
 def engine_drop_chains() -> Outcome:
     space = board_space()
     chains, checked, failed = engine_chains(space)
@@ -171,10 +171,10 @@ def engine_drop_chains() -> Outcome:
         for q in model.POINTS:
             case = first_difference(engine[q], expected[q])
             if case is not None:
-                says = "in" if space.lanes.lane(engine[q], case) else "not in"
+                says = "is" if space.lanes.lane(engine[q], case) else "is not"
                 return refuted(space.occupancies[case],
-                               f"removing {NAMES[p]}: the engine puts {NAMES[q]} {says} the "
-                               "drop chain, the model does not", checked)
+                               f"removing {NAMES[p]}: the engine says {NAMES[q]} {says} on "
+                               "the drop chain, the model says the opposite", checked)
     return Outcome(True, f"equal for all {checked:,} unpinned balls of the "
                          f"{space.cases:,} occupancies", cases=checked)
 

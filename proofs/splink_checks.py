@@ -131,7 +131,7 @@ def model_move_count(space: BoardSpace) -> tuple[int, int]:
     chain_top (the point a removal empties, for every unpinned ball), and, under
     supply=unlimited where the count depends on the occupancy alone, count_moves (the
     number of moves (a) and (b), n(n-1) + 2 x followers for the pairs) and has_moves
-    are the model's number of moves and whether there is one.""", method="exhaustive")
+    are the model's number of moves and whether there is one.""", method="exhaustive", slow=True)
 def splink_mask_mechanics() -> Outcome:
     space = board_space()
     failed = _followers(space) or _chain_tops(space)
@@ -159,4 +159,4 @@ def splink_mask_mechanics() -> Outcome:
     whole games cannot be enumerated; the claims above cover the parts that can.""",
          method="sampling", slow=True)
 def splink_games_engine_equals_model() -> Outcome:
-    return sampled("splink", compare_splink, SPLINK_OPTIONS, games=6, most_plies=24)
+    return sampled("splink", compare_splink, SPLINK_OPTIONS, games=12, most_plies=30)

@@ -81,7 +81,7 @@ def _compare(space: Colourings, engine: Callable[[int, int], bool], expected: in
     points of its links, the points that can hide it), the engine's verdict
     (lines.holds) is the model's: four own balls of level 0 with no link crossed and
     none hidden, or an own visible ball in each of four diagonal cells.""",
-         method="exhaustive")
+         method="exhaustive", slow=True)
 def sploof_lines_engine_equals_model() -> Outcome:
     checked = 0
     windows = set(sm.WINDOWS)
@@ -181,7 +181,7 @@ def _grid_tables() -> tuple[str | None, int]:
     verdicts; and its lookup tables agree with the model over their whole domains
     (every set of own level-0 balls for complete rows, every set of level-1 and
     level-2 balls for crossed or hidden rows, every set of balls of a level for the
-    top view).""", method="exhaustive")
+    top view).""", method="exhaustive", slow=True)
 def sploof_line_lookup() -> Outcome:
     problem, checked = _ortho_tables()
     if problem is None:

@@ -21,6 +21,8 @@ from .cli import command
 from .errors import OptionError
 from .fileio import write_atomic
 
+CHECKOUT = Path(__file__).resolve().parent.parent
+"""Where a source checkout keeps ``proofs/``: beside this package's folder."""
 NO_CHECKOUT = ("prove needs a source checkout: the proofs/ folder is not installed with "
                "the package")
 
@@ -52,16 +54,16 @@ def _check_writable(path: Path) -> None:
                           f"{'it is a folder' if path.is_dir() else 'no writable folder'}")
 
 
-def find_proofs() -> ModuleType | None:
-    """The ``proofs`` package: importable as it is, or the ``proofs/`` folder beside
-    this package's folder in a source checkout (then that checkout is put on the
-    path); None when there is neither."""
+def find_proofs(checkout: Path | None = None) -> ModuleType | None:
+    """The ``proofs`` package: importable as it is, or the ``proofs/`` folder of the
+    source checkout (``CHECKOUT`` unless given; it is then put on the path); None when
+    there is neither."""
     try:
         return importlib.import_module("proofs")
     except ModuleNotFoundError as err:
         if err.name != "proofs":
             raise
-    checkout = Path(__file__).resolve().parent.parent
+    checkout = CHECKOUT if checkout is None else checkout
     if not (checkout / "proofs" / "__init__.py").is_file():
         return None
     sys.path.insert(0, str(checkout))
