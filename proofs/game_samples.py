@@ -1,11 +1,11 @@
 """Whole games, where no enumeration reaches: the engine against the model on the
 positions of seeded random games.
 
-Each game's comparison of one position (``compare_sploof``, ``compare_splink``: the
-legal moves with the positions they lead to, and the outcome) is shared with the
-Hypothesis tests, which draw their games differently; here the games come from a fixed
-seed, so the report is the same on every run. This is sampling: it can find a
-difference, it cannot show that none exists.
+Each game's comparison of one position (``compare_sploof`` in ``sploof_checks``,
+``compare_splink`` in ``splink_checks``: the legal moves with the positions they lead
+to, and the outcome) is shared with the Hypothesis tests, which draw their games
+differently; here the games come from a fixed seed, so the report is the same on every
+run. This is sampling: it can find a difference, it cannot show that none exists.
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from typing import Any
 from shibumi_rules.game import Game
 from shibumi_rules.games import get_game
 
-from . import reference_splink as rk
-from . import reference_sploof as rs
 from .solver import Counterexample, Outcome
 
 SEED = 20
@@ -34,32 +32,6 @@ def engine_successors(game: Game[Any, Any], state: Any) -> dict[str, str]:
             for m in game.legal_moves(state)}
 
 
-def compare_sploof(game: Game[Any, Any], state: Any) -> str | None:
-    """Where the engine and the model disagree on a Sploof position, or None."""
-    text = game.format_position(state)
-    position = rs.parse(text)
-    if rs.format_position(position) != text:
-        return "the model writes the position differently"
-    if rs.successors(text) != engine_successors(game, state):
-        return "the legal moves or the positions they lead to differ"
-    if rs.outcome(position) != game.outcome_json(state):
-        return "the outcome differs"
-    return None
-
-
-def compare_splink(game: Game[Any, Any], state: Any) -> str | None:
-    """Where the engine and the model disagree on a Splink position, or None."""
-    text = game.format_position(state)
-    position = rk.parse(text)
-    if rk.format_position(position) != text:
-        return "the model writes the position differently"
-    if rk.successors(text) != engine_successors(game, state):
-        return "the legal moves or the positions they lead to differ"
-    if rk.outcome(position) != game.outcome_json(state):
-        return "the outcome differs"
-    return None
-
-
 def option_sets(**values: tuple[str, ...]) -> list[dict[str, str]]:
     """Every combination of the given option values."""
     names = sorted(values)
@@ -67,8 +39,6 @@ def option_sets(**values: tuple[str, ...]) -> list[dict[str, str]]:
             for combo in product(*(values[n] for n in names))]
 
 
-SPLOOF_OPTIONS = option_sets(supply=("limited", "unlimited"), simultaneous=("mover", "draw"))
-SPLINK_OPTIONS = option_sets(supply=("limited", "unlimited"), max_turns=("none", "6", "20"))
 
 
 def random_positions(game: Game[Any, Any], options: list[Mapping[str, str]], games: int,

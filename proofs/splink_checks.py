@@ -9,16 +9,19 @@ one of them sees the claim fail.
 from __future__ import annotations
 
 from itertools import combinations, product
+from typing import Any
 
 from shibumi_rules.board import Board, unpinned, valid_locations
+from shibumi_rules.game import Game
 from shibumi_rules.games.splink import mechanics
 from shibumi_rules.games.splink import score as engine_score
 from shibumi_rules.geometry import NAMES, points_of
 
 from . import model
 from . import reference_model as ref
+from . import reference_splink as rk
 from .board_checks import occupancy_board
-from .game_samples import SPLINK_OPTIONS, compare_splink, sampled
+from .game_samples import engine_successors, option_sets, sampled
 from .lanes import counts, first_difference, flags, mask_columns
 from .occupancies import BoardSpace, board_space
 from .solver import Outcome, board_counterexample
@@ -149,6 +152,23 @@ def splink_mask_mechanics() -> Outcome:
     if case is not None:
         return _refuted(space, case, "has_moves differs from the model")
     return Outcome(True, f"equal on all {space.cases:,} occupancies", cases=space.cases)
+
+
+SPLINK_OPTIONS = option_sets(supply=("limited", "unlimited"), max_turns=("none", "6", "20"))
+
+
+def compare_splink(game: Game[Any, Any], state: Any) -> str | None:
+    """Where the engine and the model disagree on a Splink position, or None."""
+    text = game.format_position(state)
+    position = rk.parse(text)
+    if rk.format_position(position) != text:
+        return "the model writes the position differently"
+    if rk.successors(text) != engine_successors(game, state):
+        return "the legal moves or the positions they lead to differ"
+    if rk.outcome(position) != game.outcome_json(state):
+        return "the outcome differs"
+    return None
+
 
 
 @theorem(SPLINK_CHECKS, "splink-games-engine-equals-model",

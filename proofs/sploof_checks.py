@@ -12,18 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache, partial
 from itertools import product
+from typing import Any
 
 from shibumi_rules.board import Board, pinned
+from shibumi_rules.game import Game
 from shibumi_rules.games.sploof import lines as engine_lines
 from shibumi_rules.games.sploof import perft as engine_perft
 from shibumi_rules.geometry import COORDS, LEVEL_MASKS, NAMES, points_of
 
 from . import model
+from . import reference_sploof as rs
 from . import sploof_model as sm
 from .board_checks import chain_examples, occupancy_board
 from .colourings import Colourings, colourings
 from .dependence import DEPENDS, EACH_POINT, Points
-from .game_samples import SPLOOF_OPTIONS, compare_sploof, sampled
+from .game_samples import engine_successors, option_sets, sampled
 from .lanes import LaneLogic, first_difference, flags, mask_columns
 from .occupancies import board_space
 from .solver import Outcome, board_counterexample
@@ -283,6 +286,23 @@ def sploof_perft_removals() -> Outcome:
                 return Outcome(False, f"counterexample: {note}",
                                board_counterexample(board, note), cases=checked)
     return Outcome(True, f"equal in all {checked:,} cases", cases=checked)
+
+
+SPLOOF_OPTIONS = option_sets(supply=("limited", "unlimited"), simultaneous=("mover", "draw"))
+
+
+def compare_sploof(game: Game[Any, Any], state: Any) -> str | None:
+    """Where the engine and the model disagree on a Sploof position, or None."""
+    text = game.format_position(state)
+    position = rs.parse(text)
+    if rs.format_position(position) != text:
+        return "the model writes the position differently"
+    if rs.successors(text) != engine_successors(game, state):
+        return "the legal moves or the positions they lead to differ"
+    if rs.outcome(position) != game.outcome_json(state):
+        return "the outcome differs"
+    return None
+
 
 
 @theorem(SPLOOF_CHECKS, "sploof-games-engine-equals-model",

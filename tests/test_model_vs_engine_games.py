@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from proofs import model
 from proofs import reference_splink as rk
 from proofs import splink_model as km
-from proofs.game_samples import compare_splink, compare_sploof
 from proofs.logic import PY_ARITH, PY_LOGIC
+from proofs.splink_checks import compare_splink
+from proofs.sploof_checks import compare_sploof
 from shibumi_rules.game import Game
 from shibumi_rules.games import get_game
 from shibumi_rules.geometry import INDEX_OF_NAME
