@@ -103,7 +103,7 @@ def sploof_lines_engine_equals_model() -> Outcome:
                          f"{len(engine_lines.LINES)} lines", cases=checked)
 
 
-def _bit_vectors(lanes: LaneLogic, points: list[int], base: int) -> list[int]:
+def _bit_vectors(points: list[int]) -> list[int]:
     """Lane vectors over every mask of ``len(points)`` bits (case m = mask m): point
     ``points[i]`` is set where bit i of the case is."""
     total = 1 << len(points)
@@ -113,7 +113,6 @@ def _bit_vectors(lanes: LaneLogic, points: list[int], base: int) -> list[int]:
         spread = bytearray(2 * total)
         spread[0::2] = block * (total >> (i + 1))
         vectors[p] = int.from_bytes(spread, "little")
-    del base
     return vectors
 
 
@@ -124,7 +123,7 @@ def _ortho_tables() -> tuple[str | None, int]:
     ground = points_of(LEVEL_MASKS[0])
     upper = points_of(LEVEL_MASKS[1] | LEVEL_MASKS[2])
     lanes = LaneLogic(1 << len(ground))
-    own = _bit_vectors(lanes, ground, 0)
+    own = _bit_vectors(ground)
     columns = mask_columns(lanes, list(complete))
     for i, line in enumerate(ortho):
         expected = sm.holds(lanes, own, own, window_of(line))
@@ -135,7 +134,7 @@ def _ortho_tables() -> tuple[str | None, int]:
                     f"level-0 balls {' '.join(NAMES[p] for p in points_of(case))}"), 0
     checked = len(complete)
     lanes = LaneLogic(1 << len(upper))
-    occ = _bit_vectors(lanes, upper, 0)
+    occ = _bit_vectors(upper)
     columns = mask_columns(lanes, list(blocked))
     for i, line in enumerate(ortho):
         own = [lanes.ones if p in line.points else 0 for p in model.POINTS]
