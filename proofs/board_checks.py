@@ -61,7 +61,7 @@ def engine_columns(space: BoardSpace, function: Callable[[int], int]) -> list[in
 
 
 @theorem(BOARD, "gravity-occupancies", ("SHB-GRAVITY-1",), """
-    Enumerating level by level (every set of level-0 holes, then every set of the
+    Enumerating level by level (every set of level-1 holes, then every set of the
     points of the next level whose four supporters hold a ball) gives 141,120 distinct
     occupancies, and the model's gravity holds on each. Every occupancy that obeys
     gravity is built this way, so these are all of them: the space of the exhaustive

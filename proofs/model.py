@@ -48,13 +48,13 @@ def one_ball_per_point(logic: Logic[B], balls: Balls[B]) -> B:
 
 
 def supported(logic: Logic[B], occ: Sequence[B], p: int) -> B:
-    """All the points ``p`` rests on hold a ball (always true on level 0).
+    """All the points ``p`` rests on hold a ball (always true on level 1).
     Implements SHB-GRAVITY-1 for one point."""
     return logic.and_(occ[s] for s in SUPPORTERS[p])
 
 
 def gravity(logic: Logic[B], occ: Sequence[B]) -> B:
-    """Every ball above level 0 rests on its four supporters. Implements SHB-GRAVITY-1."""
+    """Every ball above level 1 rests on its four supporters. Implements SHB-GRAVITY-1."""
     return logic.and_(logic.implies(occ[p], supported(logic, occ, p)) for p in POINTS)
 
 

@@ -1,8 +1,8 @@
 """Every occupancy of the pyramid that obeys gravity, and the model read on all of them.
 
 Board mechanics (valid locations, pinning, the drop chain) depend only on which points
-hold a ball, not on the colours. Gravity leaves 141,120 occupancies: any set of level-0
-holes, then any set of the level-1 points those balls support, and so on up. They are
+hold a ball, not on the colours. Gravity leaves 141,120 occupancies: any set of level-1
+holes, then any set of the level-2 points those balls support, and so on up. They are
 enumerated level by level from the geometry's support relation alone, and the model of
 ``proofs.model`` is evaluated on all of them at once (``proofs.lanes``); the exhaustive
 claims compare the engine with these vectors.

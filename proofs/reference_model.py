@@ -42,7 +42,7 @@ def occupied(balls: Balls) -> list[bool]:
 
 
 def obeys_gravity(balls: Balls) -> bool:
-    """One ball per point and every ball above level 0 on four balls (SHB-GRAVITY-1)."""
+    """One ball per point and every ball above level 1 on four balls (SHB-GRAVITY-1)."""
     return model.one_ball_per_point(L, balls) and model.gravity(L, occupied(balls))
 
 

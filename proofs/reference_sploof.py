@@ -26,6 +26,8 @@ class Position:
     supply: tuple[int | None, int | None, int]
     unlimited: bool
     draw: bool
+    mover_only: bool = False
+    """lines_checked=mover: only the mover's lines are checked after a move."""
 
     @property
     def mover(self) -> str:
@@ -53,13 +55,15 @@ def parse(text: str) -> Position:
     return Position(ref.balls_from_text(board, "WBR"), turn == "white",
                     (stock[0], stock[1]), (supply[0], supply[1], supply[2]),
                     settings.get("supply") == "unlimited",
-                    settings.get("simultaneous") == "draw")
+                    settings.get("simultaneous") == "draw",
+                    settings.get("lines_checked") == "mover")
 
 
 def format_position(p: Position) -> str:
     supply = ",".join("-" if p.unlimited else str(n) for n in p.supply[:2])
     return (f"{ref.balls_to_text(dict(p.balls))} {'white' if p.white_to_move else 'black'} "
             f"stock:{p.stock[0]},{p.stock[1]} supply:{supply},{p.supply[2]} "
+            f"lines_checked={'mover' if p.mover_only else 'both'} "
             f"simultaneous={'draw' if p.draw else 'mover'} "
             f"supply={'unlimited' if p.unlimited else 'limited'}")
 
@@ -97,11 +101,13 @@ def _from_state(p: Position, s: sm.State[bool, int]) -> Position:
 
 def outcome(p: Position) -> dict[str, object]:
     """Over, winner, draw and reason as ``play --json`` reports them: lines of both
-    players after the last move (SPF-WIN-1, SPF-WIN-2, SPF-RUL-2), else a player to move
-    without a legal move loses (SPF-END-1, SPF-RUL-3)."""
+    players after the last move (SPF-WIN-1, SPF-WIN-2, SPF-RUL-2), or of the mover only
+    under lines_checked=mover (SPF-RUL-8), else a player to move without a legal move
+    loses (SPF-END-1, SPF-RUL-3)."""
     to_move = p.mover
     last = "B" if to_move == "W" else "W"
-    last_has, other_has = bool(lines_held(p, last)), bool(lines_held(p, to_move))
+    last_has = bool(lines_held(p, last))
+    other_has = not p.mover_only and bool(lines_held(p, to_move))
     if last_has and other_has:
         if p.draw:
             return _result(None, True, "both-lines-draw")

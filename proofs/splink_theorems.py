@@ -165,11 +165,11 @@ def splink_conservation() -> Outcome:
 @theorem(SPLINK, "splink-last-move-fills-the-top", ("SPK-END-1", "SPK-PLACE-1",
                                                     "SPK-REMOVE-1", "SHB-GRAVITY-1"), """
     A Splink game that ends with a complete pyramid ends with a move (a) that places a
-    ball on a level-2 point and then on the apex, one red and one white. A move (b)
+    ball on a level-3 point and then on the apex, one red and one white. A move (b)
     does not change the number of balls and a move (a) adds two (splink-conservation),
     so the last move goes from 28 balls to 30; and on every board that obeys gravity
-    with 28 balls the two empty points are the apex and one level-2 point (proved
-    here). Hence in every finished pyramid the apex and some level-2 point, which
+    with 28 balls the two empty points are the apex and one level-3 point (proved
+    here). Hence in every finished pyramid the apex and some level-3 point, which
     touch, have different colours.""")
 def splink_last_move_fills_the_top() -> Outcome:
     balls = fresh_balls("s", "RW")
@@ -317,7 +317,7 @@ def _extreme_theorem(name: str, claim: Extreme, statement: str) -> None:
 _REACH = """Reachability: a game that finds such a pyramid is searched for among the
     pyramids scoring that much and replayed through the model."""
 _CANNOT = """It cannot be reached: every pyramid a game can finish has the apex and some
-    level-2 point in different colours (splink-last-move-fills-the-top), and no such
+    level-3 point in different colours (splink-last-move-fills-the-top), and no such
     pyramid scores less than {reached} (Z3); a game that ends on {reached} is found and
     replayed through the model."""
 

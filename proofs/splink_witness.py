@@ -11,7 +11,7 @@ a point of the two lowest levels while it waits to be removed (at most ``max_wro
   colour. It is the only way to change how many balls of each colour are on the board:
   either a ball of the wrong colour goes, or a chain of one colour pumps down and its
   top is filled again later.
-- The pyramid is completed last by a move (a) on a level-2 point and the apex (theorem
+- The pyramid is completed last by a move (a) on a level-3 point and the apex (theorem
   ``splink-last-move-fills-the-top``), so the target must give those different colours.
 
 The result is a list of moves in Splink notation; the theorems replay it through the

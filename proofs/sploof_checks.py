@@ -82,7 +82,7 @@ def _compare(space: Colourings, engine: Callable[[int, int], bool], expected: in
     depends on (each empty, the player's or another colour's; the points the model's
     definition reads and those the engine's table names: its points, the crossing
     points of its links, the points that can hide it), the engine's verdict
-    (lines.holds) is the model's: four own balls of level 0 with no link crossed and
+    (lines.holds) is the model's: four own balls of level 1 with no link crossed and
     none hidden, or an own visible ball in each of four diagonal cells.""",
          method="exhaustive", slow=True)
 def sploof_lines_engine_equals_model() -> Outcome:
@@ -131,7 +131,7 @@ def _ortho_tables() -> tuple[str | None, int]:
         if case is not None:
             return (f"the table of complete rows says {line.name} is "
                     f"{'' if lanes.lane(columns[i], case) else 'not '}complete for the "
-                    f"level-0 balls {' '.join(NAMES[p] for p in points_of(case))}"), 0
+                    f"level-1 balls {' '.join(NAMES[p] for p in points_of(case))}"), 0
     checked = len(complete)
     lanes = LaneLogic(1 << len(upper))
     occ = _bit_vectors(upper)
@@ -144,7 +144,7 @@ def _ortho_tables() -> tuple[str | None, int]:
         if case is not None:
             balls = " ".join(NAMES[upper[j]] for j in range(len(upper)) if case >> j & 1)
             return (f"the table of blocked rows is wrong for {line.name} with the balls "
-                    f"{balls or '(none)'} above level 0"), checked
+                    f"{balls or '(none)'} above level 1"), checked
     return None, checked + len(blocked)
 
 
@@ -181,8 +181,8 @@ def _grid_tables() -> tuple[str | None, int]:
     a player holds a line exactly when the model says one of the 24 lines is held:
     under every colouring of the points each line depends on, as for the line
     verdicts; and its lookup tables agree with the model over their whole domains
-    (every set of own level-0 balls for complete rows, every set of level-1 and
-    level-2 balls for crossed or hidden rows, every set of balls of a level for the
+    (every set of own level-1 balls for complete rows, every set of level-2 and
+    level-3 balls for crossed or hidden rows, every set of balls of a level for the
     top view).""", method="exhaustive", slow=True)
 def sploof_line_lookup() -> Outcome:
     problem, checked = _ortho_tables()

@@ -79,7 +79,7 @@ def points_in_cell(cell: Cell) -> tuple[int, ...]:
 
 
 def is_orthogonal(window: tuple[Cell, ...]) -> bool:
-    """A row or column of level 0 (the cells step sideways, not diagonally)."""
+    """A row or column of level 1 (the cells step sideways, not diagonally)."""
     (x0, y0), (x1, y1) = window[0], window[1]
     return x0 == x1 or y0 == y1
 
@@ -101,7 +101,7 @@ def hidden(logic: Logic[B], occ: Sequence[B], p: int) -> B:
 
 
 def crossed(logic: Logic[B], occ: Sequence[B], a: int, b: int) -> B:
-    """A link of level 0 is crossed when it has two crossing points and both hold a
+    """A link of level 1 is crossed when it has two crossing points and both hold a
     ball. Implements SHB-CROSS-1 with SPF-RUL-4."""
     crossing = CROSSING[(min(a, b), max(a, b))]
     if len(crossing) < 2:
@@ -111,7 +111,7 @@ def crossed(logic: Logic[B], occ: Sequence[B], a: int, b: int) -> B:
 
 def holds_orthogonal(logic: Logic[B], own: Sequence[B], occ: Sequence[B],
                      window: tuple[Cell, ...]) -> B:
-    """Four own balls in a row of level 0, none hidden, no link crossed. Implements
+    """Four own balls in a row of level 1, none hidden, no link crossed. Implements
     SPF-LINE-1 with SPF-RUL-4 and SPF-RUL-7."""
     points = [ground_point(c) for c in window]
     return logic.and_([

@@ -83,8 +83,8 @@ def _canonical(cells: tuple[sm.Cell, ...]) -> tuple[sm.Cell, ...]:
     sequence of 4 balls that touch in turn and whose cells seen from above are distinct
     and on one straight line (112 sequences, both directions), and the windows of 4
     cells they run through are exactly the table's 24 lines. The 8 windows that run
-    sideways are the rows and columns of level 0, whose only such sequences are their
-    four level-0 balls (SPF-LINE-1); the 16 others are diagonal and may zig-zag between
+    sideways are the rows and columns of level 1, whose only such sequences are their
+    four level-1 balls (SPF-LINE-1); the 16 others are diagonal and may zig-zag between
     levels (SPF-LINE-2, SPF-RUL-5), and every point of their cells lies on one of these
     sequences.""")
 def sploof_lines_table() -> Outcome:
@@ -111,7 +111,7 @@ def sploof_lines_table() -> Outcome:
             problems.append(f"{line.name} is {line.kind}/{line.rule}, expected {kind}/{rule}")
         expected = by_window[window]
         if orthogonal and not expected <= set(points_of(LEVEL_MASKS[0])):
-            problems.append(f"{line.name}: a sequence leaves level 0")
+            problems.append(f"{line.name}: a sequence leaves level 1")
         if set(line.points) != expected:
             problems.append(f"{line.name}: table points {names(sorted(line.points))}, "
                             f"sequences use {names(sorted(expected))}")
@@ -155,7 +155,7 @@ def sploof_visible_diagonal_balls_touch() -> Outcome:
 def _sploof_setup(unlimited: bool) -> tuple[sm.State[Formula, Any], list[Formula],
                                                list[Formula]]:
     """A symbolic Sploof state (non-negative counts, board obeying gravity, red balls
-    only on level 0) and a selected point."""
+    only on level 1) and a selected point."""
     balls = fresh_balls("s", "WBR")
     white_to_move = z3.Bool("white_to_move")
     stock = (z3.Int("stock_white"), z3.Int("stock_black"))
@@ -236,7 +236,7 @@ def sploof_conservation() -> Outcome:
 
 @theorem(SPLOOF, "sploof-red-balls-never-move", ("SPF-SETUP-1", "SPF-REMOVE-1",
                                                  "SHB-DROP-1"), """
-    In every Sploof position whose red balls are all on level 0, every legal move leaves
+    In every Sploof position whose red balls are all on level 1, every legal move leaves
     each red ball where it was or takes it away: no red ball is placed, and a drop chain
     only moves the white and black balls resting on the removed red ball. So from the
     setup the red balls stay on the perimeter holes for the whole game.""")

@@ -13,7 +13,6 @@ from typing import Final
 
 from .errors import PositionError
 from .geometry import (
-    COORDS,
     GROUND,
     LEVEL_MASKS,
     LEVELS,
@@ -27,6 +26,7 @@ from .geometry import (
     points_of,
 )
 from .notation import COLOUR_OF_LETTER, EMPTY, Colour, format_board, parse_board
+from .verdict import Verdict
 
 BALLS_PER_COLOUR: Final = 16
 """Balls of each colour in a Shibumi set (SHB-SET-1)."""
@@ -86,7 +86,7 @@ _MANY0, _MANY1, _MANY2 = _SUPPORTS_MANY
 
 
 def valid_locations(occupied: Mask) -> Mask:
-    """Empty points where a ball may be placed: an empty hole of level 0, or an empty
+    """Empty points where a ball may be placed: an empty hole of level 1, or an empty
     point whose 4 supporters are all present, whatever their colours. Implements
     SHB-PLACE-1."""
     supported = (
@@ -235,33 +235,35 @@ class Board:
         board.validate()
         return board
 
-    def problems(self) -> list[str]:
-        """Every reason this board cannot exist, empty when it is valid."""
+    def problems(self) -> list[Verdict]:
+        """Every reason this board cannot exist (empty when it is valid), each a failing
+        verdict with its rule: a point holding two balls (SHB-POINT-1), a ball beyond
+        the 30 points (SHB-POINT-1), a floating ball (SHB-GRAVITY-1)."""
         found = []
         w, b, r = self.masks
         if (w & b) | (w & r) | (b & r):
             for p in points_of((w & b) | (w & r) | (b & r)):
-                found.append(f"{NAMES[p]} holds two colours")
+                found.append(Verdict("SHB-POINT-1", f"{NAMES[p]} holds two colours", False,
+                                     evidence={"point": NAMES[p]}))
         if (w | b | r) >> NUM_POINTS:
-            found.append("a colour mask has bits beyond the 30 points")
+            found.append(Verdict("SHB-POINT-1", "a colour mask has bits beyond the 30 points",
+                                 False))
         occ = self.occupied
         for p in points_of(occ & ~GROUND):
             missing = [NAMES[s] for s in SUPPORTERS[p] if not occ >> s & 1]
             if missing:
-                found.append(
-                    f"ball at {NAMES[p]} floats: no ball under it at {', '.join(missing)} "
-                    "[SHB-GRAVITY-1]"
-                )
+                found.append(Verdict(
+                    "SHB-GRAVITY-1",
+                    f"ball at {NAMES[p]} floats: no ball under it at {', '.join(missing)}",
+                    False, evidence={"point": NAMES[p], "missing_supporters": missing}))
         return found
 
     def validate(self) -> None:
-        """Raise PositionError listing every problem (rule SHB-GRAVITY-1 for floats)."""
+        """Raise PositionError listing every problem, with the rule of the first floating
+        ball (SHB-GRAVITY-1) when there is one."""
         found = self.problems()
         if found:
-            rule = "SHB-GRAVITY-1" if any("SHB-GRAVITY-1" in f for f in found) else None
-            message = "; ".join(f.replace(" [SHB-GRAVITY-1]", "") for f in found)
+            rules = [v.rule for v in found]
+            rule = "SHB-GRAVITY-1" if "SHB-GRAVITY-1" in rules else None
+            message = "; ".join(v.text for v in found)
             raise PositionError(f"impossible board: {message}", rule)
-
-
-def level_of(point: Point) -> int:
-    return COORDS[point].level

@@ -79,6 +79,7 @@ class GameBundle(ABC):
         """Further conformance files beyond the position vectors (none by default)."""
         return []
 
-    def command_modules(self) -> tuple[str, ...]:
-        """Modules that register further CLI commands of this game (none by default)."""
-        return ()
+    def commands(self) -> dict[str, str]:
+        """Further CLI commands of this game: command name -> the module that registers
+        it, imported only when the command runs (none by default)."""
+        return {}

@@ -10,20 +10,21 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-from . import __version__, geometry_report
+from . import __version__
 from .board import Board
 from .diagram import render
 from .errors import IllegalMoveError, OptionError, ShibumiError
 from .game import Game, parse_option_pairs
 from .games import bundles, game_names, get_game
+from .limits import MAX_PERFT_DEPTH
 
-MAX_DEPTH = 64
-"""The deepest perft the command line accepts. Counts grow exponentially, so nothing
-near it finishes from an open position; the bound keeps a narrow tree (a game near its
-end) from running into Python's recursion limit."""
+MAX_DEPTH = MAX_PERFT_DEPTH
+"""The deepest perft the command line accepts (``limits.MAX_PERFT_DEPTH``). Counts grow
+exponentially, so nothing near it finishes from an open position; the bound keeps a
+narrow tree (a game near its end) from running into Python's recursion limit."""
 
 Handler = Callable[[argparse.Namespace], int]
 _COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
@@ -97,6 +98,8 @@ def _show(args: argparse.Namespace) -> int:
 
 @command("geometry", "print the geometry tables of the pyramid")
 def _geometry(args: argparse.Namespace) -> int:
+    from . import geometry_report
+
     print(geometry_report.text())
     return 0
 
@@ -207,7 +210,8 @@ def _perft(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - began
     if args.json:
         print(json.dumps({"position": game.format_position(state), "depth": args.depth,
-                          "divide": dict(rows) if args.divide else None, "total": total}))
+                          "divide": dict(rows) if args.divide and args.depth >= 1 else None,
+                          "total": total}))
     else:
         for move, count in rows:
             print(f"{move} {count}")
@@ -221,12 +225,28 @@ def _perft(args: argparse.Namespace) -> int:
 
 # -- entry point -------------------------------------------------------------------
 
-def _load_plugins() -> None:
-    """Import the modules that register further subcommands (spec, proofs, ...)."""
+_COMMAND_MODULES: dict[str, str] = {
+    "bench": "shibumi_rules.bench",
+    "tables": "shibumi_rules.tables.cli",
+    "prove": "shibumi_rules.prove",
+    "engine": "shibumi_rules.conformance.cli",
+    "conform": "shibumi_rules.conformance.cli",
+    "explain": "shibumi_rules.explain.cli",
+}
+"""The modules that register the further subcommands, by command: a command's module
+is imported only when that command runs (or when every command is listed)."""
+
+
+def command_modules() -> dict[str, str]:
+    """Every lazily registered command and its module: the program's, then each game's."""
+    return {**_COMMAND_MODULES, **{name: module for b in bundles()
+                                   for name, module in b.commands().items()}}
+
+
+def _load(modules: Iterable[str]) -> None:
     from importlib import import_module
 
-    modules = _PLUGIN_MODULES + tuple(m for b in bundles() for m in b.command_modules())
-    for module in modules:
+    for module in dict.fromkeys(modules):
         try:
             import_module(module)
         except ModuleNotFoundError as err:
@@ -234,18 +254,12 @@ def _load_plugins() -> None:
                 raise
 
 
-_PLUGIN_MODULES = (
-    "shibumi_rules.bench",  # bench
-    "shibumi_rules.tables.cli",  # tables
-    "shibumi_rules.prove",  # prove
-    "shibumi_rules.conformance.cli",  # engine, conform
-    "shibumi_rules.explain.cli",  # explain
-)
-
-
-def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    """The top-level parser and one parser per subcommand."""
-    _load_plugins()
+def build_parser(only: str | None = None
+                 ) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The top-level parser and one parser per subcommand; with ``only``, just that
+    subcommand's module is imported and its parser built."""
+    lazy = command_modules()
+    _load([lazy[only]] if only in lazy else [] if only is not None else lazy.values())
     parser = Parser(
         prog="shibumi-rules",
         description="Reference rules engine and specification for Shibumi games.",
@@ -254,6 +268,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     subparsers: dict[str, argparse.ArgumentParser] = {}
     for name, (configure, handler, help_text) in _COMMANDS.items():
+        if only is not None and name != only:
+            continue
         p = sub.add_parser(name, help=help_text, description=help_text)
         configure(p)
         p.set_defaults(handler=handler, command=name)
@@ -263,14 +279,27 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     """Parse the command line; options may stand before, between or after the moves."""
-    parser, subparsers = build_parser()
     words = list(sys.argv[1:] if argv is None else argv)
-    if words and words[0] in subparsers:
-        return subparsers[words[0]].parse_intermixed_args(words[1:])
+    if words and (words[0] in _COMMANDS or words[0] in command_modules()):
+        _, subparsers = build_parser(only=words[0])
+        if words[0] in subparsers:
+            return subparsers[words[0]].parse_intermixed_args(words[1:])
+    parser, subparsers = build_parser()
     return parser.parse_args(words)
 
 
+def _escape_unencodable_output() -> None:
+    """Let stdout and stderr write any text: a character the terminal's encoding lacks
+    (an engine path under PYTHONIOENCODING=ascii, a lone surrogate) is written as a
+    backslash escape instead of ending the command with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", "") == "strict":
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _escape_unencodable_output()
     args = parse_arguments(argv)
     try:
         result: int = args.handler(args)

@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from .board import Board
 from .errors import IllegalMoveError, NotationError, OptionError
+from .notation import parse_count
 
 S = TypeVar("S")
 M = TypeVar("M", bound=Hashable)
@@ -37,6 +38,11 @@ class OptionSpec:
         if self.values is None:
             digits = value.isascii() and value.isdigit()  # not "²" or "５", which int() refuses
             if value == "none" or (digits and not value.startswith("0")) or value == "0":
+                if value != "none":
+                    try:
+                        parse_count(value, f"option {self.name}")
+                    except NotationError as err:
+                        raise OptionError(err.message) from None
                 return value
             raise OptionError(
                 f"option {self.name}={value!r}: expected a non-negative integer or 'none'"

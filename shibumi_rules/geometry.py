@@ -1,13 +1,15 @@
 """The Shibumi pyramid: 30 points, their names, and every relation between them.
 
 Everything here is derived from one model: unit-diameter balls whose centres sit at
-``(c + l/2, r + l/2, l * sqrt(2)/2)``. Distances are computed exactly (the squared
-vertical offset between levels is ``dl**2 / 2``, a rational number), so "touching"
-means a squared centre distance of exactly 1. No relation is typed in by hand.
+``(c + l/2, r + l/2, l * sqrt(2)/2)``, where ``l = Coord.level`` counts the layers below
+the ball (0 for the holes; the level digit of a point's name is ``l + 1``, so levels are
+numbered 1 to 4 in every text). Distances are computed exactly (the squared vertical
+offset between layers is ``dl**2 / 2``, a rational number), so "touching" means a squared
+centre distance of exactly 1. No relation is typed in by hand.
 
-Points are indexed level-major, then row, then column: level 0 is 0..15, level 1 is
-16..24, level 2 is 25..28 and the apex is 29. A board is a 30-bit mask per colour, bit
-``i`` standing for point ``i``.
+Points are indexed level-major, then row, then column: the holes (level 1) are 0..15,
+level 2 is 16..24, level 3 is 25..28 and the apex (level 4) is 29. A board is a 30-bit
+mask per colour, bit ``i`` standing for point ``i``.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 Point = int
 """Index of a point of the pyramid, 0..29."""
@@ -26,7 +30,7 @@ Mask = int
 
 LEVELS: Final = 4
 SIDE: Final = 4
-"""Holes per side of the board (level 0)."""
+"""Holes per side of the board (level 1)."""
 GRID: Final = 2 * SIDE - 1
 """Cells per side of the top view (7)."""
 FILES: Final = "abcdefg"
@@ -34,7 +38,9 @@ FILES: Final = "abcdefg"
 
 @dataclass(frozen=True, slots=True)
 class Coord:
-    """Level, row and column of a point; row and column run 0..3-level."""
+    """Layer, row and column of a point, all counted from 0: ``level`` is the number of
+    layers below the ball (0 for the holes, 3 for the apex), one less than the level
+    digit of its name; row and column run 0..3-level."""
 
     level: int
     row: int
@@ -92,19 +98,25 @@ LEVEL_MASKS: Final = tuple(_level_mask(level) for level in range(LEVELS))
 GROUND: Final[Mask] = LEVEL_MASKS[0]
 
 
+def quadruple_squared_distance(a: Point, b: Point) -> int:
+    """Four times the squared distance between the centres of two points, in ball
+    diameters: an exact integer, since centres sit on half units across and the squared
+    height step between levels is 1/2."""
+    ca, cb = COORDS[a], COORDS[b]
+    dx, dy, dl = ca.x - cb.x, ca.y - cb.y, ca.level - cb.level
+    return dx * dx + dy * dy + 2 * dl * dl
+
+
 def squared_distance(a: Point, b: Point) -> Fraction:
     """Exact squared distance between the centres of two points, in ball diameters."""
-    ca, cb = COORDS[a], COORDS[b]
-    # Centres in half units: (2c + l, 2r + l); height difference squared is dl**2 / 2.
-    dx = Fraction(ca.x - cb.x, 2)
-    dy = Fraction(ca.y - cb.y, 2)
-    dl = ca.level - cb.level
-    return dx * dx + dy * dy + Fraction(dl * dl, 2)
+    from fractions import Fraction
+
+    return Fraction(quadruple_squared_distance(a, b), 4)
 
 
 def touching(a: Point, b: Point) -> bool:
     """Two balls touch when their centres are exactly one diameter apart."""
-    return a != b and squared_distance(a, b) == 1
+    return a != b and quadruple_squared_distance(a, b) == 4
 
 
 def _to_mask(points: tuple[Point, ...]) -> Mask:
@@ -117,7 +129,7 @@ def _supporters(p: Point) -> tuple[Point, ...]:
 
 
 SUPPORTERS: Final = tuple(_supporters(p) for p in POINTS)
-"""The balls a point rests on: 4 for every point above level 0, none on level 0."""
+"""The balls a point rests on: 4 for every point above level 1, none for a hole."""
 SUPPORTEES: Final = tuple(tuple(q for q in POINTS if p in SUPPORTERS[q]) for p in POINTS)
 """The points resting on a point: up to 4."""
 SUPPORTER_MASK: Final = tuple(_to_mask(s) for s in SUPPORTERS)
@@ -147,7 +159,6 @@ COVERING_PAIRS: Final = tuple(
     (p, cover) for p, cover in enumerate(COVERED_BY) if cover is not None
 )
 """(hidden point, covering point): exactly 5 points can be hidden."""
-COVERABLE: Final[Mask] = _to_mask(tuple(p for p, _ in COVERING_PAIRS))
 
 
 def _crossing(a: Point, b: Point) -> tuple[Point, ...]:

@@ -25,7 +25,7 @@ def text() -> str:
     for i, c in enumerate(COORDS):
         cx, cy, cz = c.centre
         lines.append(
-            f"{i:2d}  {c.level} {c.row} {c.col}  {c.x} {c.y}  "
+            f"{i:2d}  {c.level + 1} {c.row} {c.col}  {c.x} {c.y}  "
             f"({cx:.1f}, {cy:.1f}, {cz:.4f})  {c.name}  "
             f"{_names(SUPPORTERS[i])} | {_names(SUPPORTEES[i])}"
         )

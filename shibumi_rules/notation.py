@@ -9,10 +9,12 @@ colour letter. The start of Sploof is ``RRRR,R..R,R..R,RRRR/...,...,.../..,../.`
 
 from __future__ import annotations
 
+import re
 from enum import IntEnum
 
 from .errors import NotationError
 from .geometry import INDEX_OF_COORD, INDEX_OF_NAME, LEVELS, NAMES, SIDE, Coord, Point
+from .limits import MAX_COUNT_DIGITS
 
 
 class Colour(IntEnum):
@@ -59,6 +61,55 @@ def parse_point(text: str) -> Point:
         f"bad point name {text!r}: level {level} has no point at {file}{rank} "
         f"(its points are {' '.join(valid)})"
     )
+
+
+def parse_count(text: str, what: str) -> int:
+    """A count written in notation (a stock, a supply, turns played, an integer option):
+    ASCII digits only, at most ``MAX_COUNT_DIGITS`` of them, so that no count can be too
+    large to read or to compute with. NotationError names ``what``."""
+    if not (text.isascii() and text.isdigit()):
+        raise NotationError(f"{what} {_excerpt(text)}: expected a count (digits 0-9)")
+    if len(text) > MAX_COUNT_DIGITS:
+        raise NotationError(f"{what}: a count of {len(text):,} digits; counts have at "
+                            f"most {MAX_COUNT_DIGITS} digits")
+    return int(text)
+
+
+def split_fields(text: str, what: str = "position") -> list[str]:
+    """The fields of a notation line, which the grammar separates by single spaces:
+    padding, repeated spaces and any other white space (tab, U+00A0, U+3000, ...) are
+    refused, so one position has one spelling. NotationError says where."""
+    found = _BAD_SPACING.search(text)
+    if found is None and text:
+        return text.split(" ")
+    if not text:
+        raise NotationError(f"bad {what}: empty text")
+    assert found is not None
+    char, index = found.group()[0], found.start()
+    if char != " ":
+        name = _SPACE_NAMES.get(char, f"white space U+{ord(char):04X}")
+        problem = f"{name} at character {index + 1}"
+    else:
+        problem = ("a leading space" if index == 0 else "a trailing space"
+                   if index == len(text) - 1 else f"two spaces at character {index + 1}")
+    raise NotationError(f"bad {what} {_excerpt(text)}: {problem}; fields are separated "
+                        "by single spaces")
+
+
+_BAD_SPACING = re.compile(r"[^\S ]|\A | \Z|  ")
+"""White space other than a space, or a space that does not separate two fields."""
+_SPACE_NAMES = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return",
+                "\u00a0": "a no-break space (U+00A0)",
+                "\u3000": "an ideographic space (U+3000)"}
+
+
+def _excerpt(text: str, width: int = 200) -> str:
+    """``text`` quoted, cut in the middle when long, so that an error quoting the
+    input stays short."""
+    if len(text) <= width:
+        return repr(text)
+    half = width // 2
+    return repr(f"{text[:half]}[...]{text[-half:]}") + f" ({len(text):,} characters)"
 
 
 def format_point(point: Point) -> str:

@@ -12,14 +12,13 @@ import argparse
 import importlib
 import importlib.util
 import json
-import os
 import sys
 from pathlib import Path
 from types import ModuleType
 
 from .cli import command
 from .errors import OptionError
-from .fileio import write_atomic
+from .fileio import check_writable, write_atomic
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 """Where a source checkout keeps ``proofs/``: beside this package's folder."""
@@ -44,14 +43,6 @@ def _configure(p: argparse.ArgumentParser) -> None:
                              "same on every run")
     p.add_argument("--details", action="store_true",
                    help="after the table, print each claim's summary and counterexamples")
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse a report path that cannot be written before spending time on proofs."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise OptionError(f"cannot write the report to {path}: "
-                          f"{'it is a folder' if path.is_dir() else 'no writable folder'}")
 
 
 def find_proofs(checkout: Path | None = None) -> ModuleType | None:
@@ -88,7 +79,7 @@ def _prove(args: argparse.Namespace) -> int:
     unknown = [n for n in args.names if n not in known]
     if unknown:
         raise OptionError(f"unknown claim {unknown[0]!r} (see prove --list)")
-    chosen = [known[n] for n in args.names] if args.names else theorems
+    chosen = [known[n] for n in dict.fromkeys(args.names)] if args.names else theorems
     if args.list:
         for t in chosen:
             print(f"{t.name}  [{' '.join(t.rules)}]  ({t.method})\n    {t.statement}")
@@ -99,7 +90,7 @@ def _prove(args: argparse.Namespace) -> int:
               f"({entry.method}, {entry.seconds:.2f} s)", file=sys.stderr, flush=True)
 
     if args.report:
-        _check_writable(Path(args.report))
+        check_writable(args.report)
     entries = report.run(chosen, progress)
     document = report.to_json(entries, timings=args.timings)
     text = json.dumps(document, indent=2)

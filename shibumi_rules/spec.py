@@ -1,11 +1,13 @@
-"""The normative specification as data: the rules and rulings of ``spec/``, read at run
-time with the standard library.
+"""The normative specification as data: the rules, rulings and clarifications of
+``spec/`` and the differences of the translated rule texts, read at run time with the
+standard library.
 
 ``spec/rules.json`` and ``spec/rulings.json`` are the one place where a rule or ruling
 ID is defined; ``explain``, the generated tables and the docs look titles and texts up
-here instead of repeating them. The files are validated against their JSON Schemas in
-the tests; this loader checks only what it needs to build its values, and reports a
-broken or missing file in one line.
+here instead of repeating them. ``spec/translations.json`` records how each translation
+of a game's rules differs from the original, and which reading is adopted. The files are
+validated against their JSON Schemas in the tests; this loader checks only what it needs
+to build its values, and reports a broken or missing file in one line.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -22,7 +25,11 @@ from .errors import ShibumiError
 
 Scope = str
 """``shibumi`` for the system's rules, else the name of the game a rule belongs to."""
-Kind = Literal["rule", "ruling"]
+RulingKind = Literal["ruling", "clarification"]
+"""``ruling``: the text is open and the alternatives are real choices; ``clarification``:
+the text settles the question, and the rationale is the argument that settles it."""
+RULING_KINDS: Final[tuple[RulingKind, ...]] = ("ruling", "clarification")
+Kind = Literal["rule", "ruling", "clarification"]
 
 SYSTEM_PREFIX: Final = "SHB"
 """The ID prefix of the Shibumi system's own rules; each game declares its own."""
@@ -110,9 +117,13 @@ class Implementation:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """A decision where the sources are silent, ambiguous or contradictory."""
+    """A question the sources raise and its answer: a ruling where the text is open
+    (its alternatives are real choices, selected by an option where the engine offers
+    one), a clarification where the text settles it (the rationale says how, the other
+    alternatives are readings it rules out, and there is no option)."""
 
     id: str
+    kind: RulingKind
     scope: Scope
     title: str
     question: str
@@ -125,12 +136,63 @@ class Ruling:
     implementations_note: str | None
     implemented_by: tuple[CodeRef, ...]
 
-    kind: Kind = "ruling"
-
     @property
     def adopted(self) -> Alternative:
         """The alternative the reference engine follows by default."""
         return next(a for a in self.alternatives if a.adopted)
+
+    @property
+    def selectable(self) -> tuple[Alternative, ...]:
+        """The alternatives an option value selects."""
+        return tuple(a for a in self.alternatives if a.option_value is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Words of a translation that show it was made from the original."""
+
+    translated: str
+    literal: str
+    shows: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """A reading of a translated sentence that is not adopted, and why."""
+
+    reading: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One place where a translation says something else than the original: the
+    translated sentence verbatim, its literal meaning, what the original says, the
+    reading adopted and the readings rejected."""
+
+    id: str
+    topic: str
+    rules: tuple[str, ...]
+    translated: str
+    literal: str
+    original: str
+    adopted: str
+    rejected: tuple[Rejected, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Translation:
+    """A published translation of a game's rules and every way it differs from the
+    original."""
+
+    id: str
+    scope: Scope
+    language: str
+    title: str
+    translates: str
+    standing: str
+    evidence: tuple[Evidence, ...]
+    differences: tuple[Difference, ...]
 
 
 Entry = Rule | Ruling
@@ -138,12 +200,13 @@ Entry = Rule | Ruling
 
 @dataclass(frozen=True, slots=True)
 class Spec:
-    """The whole specification: its version and every rule and ruling by ID, in the
-    order of the files."""
+    """The whole specification: its version, every rule and ruling by ID in the order
+    of the files, and the translations of the rule texts."""
 
     version: str
     rules: Mapping[str, Rule]
     rulings: Mapping[str, Ruling]
+    translations: tuple[Translation, ...] = ()
 
     def __contains__(self, entry_id: object) -> bool:
         return entry_id in self.rules or entry_id in self.rulings
@@ -184,8 +247,12 @@ class Spec:
         raise SpecError(f"no {scope} ruling is selected by an option named {option!r}")
 
     def rulings_of_rule(self, rule_id: str) -> list[Ruling]:
-        """The rulings that decide a question about ``rule_id``."""
+        """The rulings and clarifications that answer a question about ``rule_id``."""
         return [r for r in self.rulings.values() if rule_id in r.rules]
+
+    def translations_of(self, scope: Scope) -> list[Translation]:
+        """The translations of the rules of ``scope``."""
+        return [t for t in self.translations if t.scope == scope]
 
 
 def cited_ids(text: str) -> list[str]:
@@ -207,9 +274,21 @@ def scope_of(entry_id: str) -> Scope:
 # -- loading -------------------------------------------------------------------------
 
 def spec_dir() -> Path:
-    """The ``spec/`` folder next to the package (the package is used from its source
-    tree or installed in editable mode)."""
-    return Path(__file__).resolve().parents[1] / "spec"
+    """The specification's files: ``spec/`` of the source tree, which the package
+    reaches as its ``spec_data`` folder (a link in a checkout, a copy in a wheel), read
+    through ``importlib.resources`` so it works wherever the package is installed."""
+    folder = Path(str(resources.files("shibumi_rules").joinpath("spec_data")))
+    return folder.resolve()
+
+
+def source_checkout() -> Path | None:
+    """The root of the source checkout the package runs from (where ``tables`` may
+    write), or None when it is installed from a wheel."""
+    package = Path(str(resources.files("shibumi_rules")))
+    root = package.resolve().parent
+    if (root / "pyproject.toml").is_file() and (root / "spec" / "rules.json").is_file():
+        return root
+    return None
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -301,12 +380,25 @@ def _rule(obj: object, where: str) -> Rule:
     )
 
 
+def _ruling_kind(r: _Reader) -> RulingKind:
+    kind = r.obj.get("kind")
+    for known in RULING_KINDS:
+        if kind == known:
+            return known
+    raise SpecError(f"{r.where}: 'kind' must be one of {', '.join(RULING_KINDS)}, "
+                    f"not {kind!r}")
+
+
 def _ruling(obj: object, where: str) -> Ruling:
     r = _Reader(obj, where)
     entry_id = r.text("id")
     r.where = f"{where} ({entry_id})"
+    kind = _ruling_kind(r)
     option = None
     if r.obj.get("option") is not None:
+        if kind == "clarification":
+            raise SpecError(f"{r.where}: a clarification has no option (the text settles "
+                            "it); make it a ruling or drop the option")
         o = _Reader(r.obj["option"], f"{r.where} option")
         option = OptionRef(o.text("name"), o.text("default"))
     alternatives = []
@@ -322,7 +414,7 @@ def _ruling(obj: object, where: str) -> Ruling:
         implementations.append(Implementation(m.text("name"), m.text("language"),
                                               m.text("does")))
     return Ruling(
-        id=entry_id, scope=_scope(r, entry_id), title=r.text("title"),
+        id=entry_id, kind=kind, scope=_scope(r, entry_id), title=r.text("title"),
         question=r.text("question"), decision=r.text("decision"),
         rationale=r.text("rationale"), rules=r.texts("rules"), option=option,
         alternatives=tuple(alternatives), implementations=tuple(implementations),
@@ -331,14 +423,47 @@ def _ruling(obj: object, where: str) -> Ruling:
     )
 
 
+def _translation(obj: object, where: str) -> Translation:
+    r = _Reader(obj, where)
+    translation_id = r.text("id")
+    r.where = f"{where} ({translation_id})"
+    evidence = []
+    for i, item in enumerate(r.items("evidence")):
+        e = _Reader(item, f"{r.where} evidence {i + 1}")
+        evidence.append(Evidence(e.text("translated"), e.text("literal"), e.text("shows")))
+    differences = []
+    for i, item in enumerate(r.items("differences")):
+        d = _Reader(item, f"{r.where} difference {i + 1}")
+        rejected = []
+        for j, rej in enumerate(d.items("rejected")):
+            x = _Reader(rej, f"{d.where} rejected {j + 1}")
+            rejected.append(Rejected(x.text("reading"), x.text("why")))
+        differences.append(Difference(
+            id=d.text("id"), topic=d.text("topic"), rules=d.texts("rules"),
+            translated=d.text("translated"), literal=d.text("literal"),
+            original=d.text("original"), adopted=d.text("adopted"), rejected=tuple(rejected),
+        ))
+    scope = r.text("scope")
+    if scope not in scope_of_prefix().values():
+        raise SpecError(f"{r.where}: unknown scope {scope!r}")
+    return Translation(
+        id=translation_id, scope=scope, language=r.text("language"),
+        title=r.text("title"), translates=r.text("translates"), standing=r.text("standing"),
+        evidence=tuple(evidence), differences=tuple(differences),
+    )
+
+
 def load(directory: Path | None = None) -> Spec:
-    """Read and check ``rules.json`` and ``rulings.json`` (SpecError on any problem)."""
+    """Read and check ``rules.json``, ``rulings.json`` and ``translations.json``
+    (SpecError on any problem)."""
     directory = directory if directory is not None else spec_dir()
     rules_doc = _read(directory / "rules.json")
     rulings_doc = _read(directory / "rulings.json")
+    translations_doc = _read(directory / "translations.json")
     version = _Reader(rules_doc, "rules.json").text("spec_version")
-    if rulings_doc.get("spec_version") != version:
-        raise SpecError("rules.json and rulings.json disagree on spec_version")
+    for name, doc in (("rulings.json", rulings_doc), ("translations.json", translations_doc)):
+        if doc.get("spec_version") != version:
+            raise SpecError(f"rules.json and {name} disagree on spec_version")
     rules: dict[str, Rule] = {}
     for i, obj in enumerate(_Reader(rules_doc, "rules.json").items("rules")):
         rule = _rule(obj, f"rules.json rule {i + 1}")
@@ -351,18 +476,28 @@ def load(directory: Path | None = None) -> Spec:
         if ruling.id in rulings or ruling.id in rules or not RULING_PATTERN.match(ruling.id):
             raise SpecError(f"rulings.json: {ruling.id} is repeated or not a ruling ID")
         rulings[ruling.id] = ruling
-    spec = Spec(version, rules, rulings)
+    translations = tuple(
+        _translation(obj, f"translations.json translation {i + 1}")
+        for i, obj in enumerate(_Reader(translations_doc, "translations.json")
+                                .items("translations")))
+    spec = Spec(version, rules, rulings, translations)
     _check_references(spec)
     return spec
 
 
 def _check_references(spec: Spec) -> None:
-    """Every ID an entry points to must exist."""
+    """Every ID an entry or a translation points to must exist."""
     for entry in spec:
         refs = entry.rulings if isinstance(entry, Rule) else entry.rules
         for ref in refs:
             if ref not in spec:
                 raise SpecError(f"{entry.id} refers to unknown ID {ref}")
+    for translation in spec.translations:
+        for difference in translation.differences:
+            for ref in difference.rules:
+                if ref not in spec:
+                    raise SpecError(f"translation {translation.id}, difference "
+                                    f"{difference.id}: unknown ID {ref}")
 
 
 @lru_cache(maxsize=1)

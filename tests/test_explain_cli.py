@@ -93,7 +93,8 @@ def test_an_option_reanswers_under_another_ruling(capsys: pytest.CaptureFixture[
     assert isinstance(limited["answer"], dict) and isinstance(unlimited["answer"], dict)
     assert limited["answer"]["legal"] is False and limited["answer"]["rule"] == "SPF-RUL-1"
     assert unlimited["answer"]["legal"] is True
-    assert unlimited["options"] == {"simultaneous": "mover", "supply": "unlimited"}
+    assert unlimited["options"] == {"lines_checked": "both", "simultaneous": "mover",
+                                    "supply": "unlimited"}
 
 
 def test_compare_rulings_lists_only_alternatives_that_change_the_answer(
@@ -103,8 +104,12 @@ def test_compare_rulings_lists_only_alternatives_that_change_the_answer(
     position = "RWWW,RBWR,RWBR,RRRR/WW.,WB.,.../B.,../. white stock:1,2 supply:7,10,7"
     report = _json(capsys, "sploof", "--position", position, "x1a1", "--compare-rulings")
     rulings = report["rulings"]
-    assert isinstance(rulings, list) and len(rulings) == 1
-    (draw,) = rulings
+    assert isinstance(rulings, list) and len(rulings) == 2
+    mover, draw = rulings
+    assert (mover["option"], mover["value"], mover["ruling"]) == ("lines_checked", "mover",
+                                                                  "SPF-RUL-8")
+    assert mover["answer"]["outcome"] == {"over": True, "winner": "white", "draw": False,
+                                          "reason": "line"}
     assert (draw["option"], draw["value"], draw["ruling"]) == ("simultaneous", "draw",
                                                                 "SPF-RUL-2")
     assert draw["answer"]["outcome"] == {"over": True, "winner": None, "draw": True,
@@ -126,7 +131,7 @@ def test_svg_goes_to_a_file_or_to_stdout(capsys: pytest.CaptureFixture[str],
 def test_an_unwritable_svg_path_is_one_error_line(capsys: pytest.CaptureFixture[str],
                                                   tmp_path: Path) -> None:
     status, _, err = _run(capsys, "sploof", "1c3", "--svg", str(tmp_path / "no" / "x.svg"))
-    assert status == 1 and err.startswith("error: cannot write the SVG") and \
+    assert status == 1 and err.startswith("error: cannot write ") and \
         err.count("\n") == 1
 
 

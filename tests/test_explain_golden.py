@@ -87,6 +87,43 @@ CASES = (
     Case("sploof-start",
          ("sploof", "--first", "black"),
          None, ("SPF-SETUP-1", "SPF-START-1", "SPF-RUL-6"), ()),
+    # White has no ball in stock and no white ball in the supply: the removal is
+    # refused by the supply rule first, and only then is White's lack of a move the end.
+    Case("sploof-no-move-removal",
+         ("sploof", "--position",
+          "BWWR,WWWW,WBWR,WBWW/BWW,BWB,BWB/WB,.B/. white stock:0,2 supply:0,4,14", "x1g1"),
+         False, ("SPF-RUL-1", "SPF-REMOVE-2", "SPF-END-1", "SPF-RUL-3"),
+         (("ring removed", "1g1"),)),
+    # One of White's balls on the diagonal is covered by a black ball: not "all four
+    # balls", and no zig-zag is claimed for a line that does not hold.
+    Case("sploof-covered-diagonal",
+         ("sploof", "--position",
+          "RRRR,RWBR,RBWR,RRRR/WB.,BW.,.../B.,../. white stock:2,1 supply:10,10,4"),
+         None, ("SPF-LINE-2", "SHB-HIDE-1"),
+         (("path broken", "2b2 3c3 2d4 1e5"), ("ring hidden", "1c3"), ("ring hiding", "3c3"))),
+    # 2b2 alone rests over the inner link 1a3-1c3: the row still counts (SPF-RUL-4).
+    Case("sploof-inner-link-one-ball",
+         ("sploof", "--position",
+          "RRRR,WWW.,RB.R,RRRR/B..,...,.../..,../. white stock:1,1 supply:12,13,6", "1g3"),
+         True, ("SPF-LINE-1", "SPF-RUL-4", "SPF-WIN-1"),
+         (("path line", "1a3 1c3 1e3 1g3"), ("ring move", "1g3"))),
+    # The removal drops 2b2 and leaves 2b4 alone over the link: White's row is made for
+    # White, who wins at once by default and must still hold it after their own move
+    # under lines_checked=mover (SPF-RUL-8).
+    Case("sploof-removal-leaves-one-ball",
+         ("sploof", "--position",
+          "RRRR,WWWW,RB.R,RRRR/B..,B..,.../..,../. black stock:1,2 supply:11,11,6", "x1a1",
+          "--compare-rulings"),
+         True, ("SPF-RUL-4", "SPF-WIN-2", "SHB-DROP-1", "SPF-RUL-8"),
+         (("arrow drop", "2b2>1a1"), ("path opponent-line", "1a3 1c3 1e3 1g3"))),
+    # Under lines_checked=mover White holds a row made by Black's move, then crosses it
+    # again with 2b2: the game goes on (SPF-RUL-8).
+    Case("sploof-mover-breaks-own-line",
+         ("sploof", "--position",
+          "RRRR,WWWW,RB.R,RRRR/B..,B..,.../..,../. black stock:1,2 supply:11,11,6 "
+          "lines_checked=mover", "--moves", "x1a1", "2b2", "--compare-rulings"),
+         True, ("SPF-RUL-8", "SHB-CROSS-1", "SPF-WIN-1"),
+         (("ring move", "2b2"),)),
     Case("splink-placement-order",
          ("splink", "--position",
           "RWR.,R...,....,..../...,...,.../..,../. attractor turns:2 supply:13,15",

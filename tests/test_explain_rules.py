@@ -62,7 +62,7 @@ EXAMPLES = (
             None, ("SPF-END-1", "SPF-RUL-3")),
     Example("a move after no legal move", "sploof",
             "....,.WW.,.B..,..../...,...,.../..,../. white stock:0,1 supply:14,14,16",
-            "1a1", "SPF-END-1", ("SPF-END-1", "SPF-RUL-3")),
+            "1a1", "SPF-PLACE-1", ("SPF-PLACE-1", "SPF-END-1", "SPF-RUL-3")),
     Example("a move after a win", "sploof",
             "WWWW,RBBR,R..R,RRRR/BB.,...,.../..,../. black stock:0,1 supply:12,11,8",
             "1c5", "SPF-WIN-1", ("SPF-WIN-1",)),

@@ -83,7 +83,7 @@ def test_a_missing_scoring_pair_is_caught(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_a_wrong_pinning_entry_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Two level-1 balls resting on one level-0 ball pin it; drop that entry.
+    # Two level-2 balls resting on one level-1 ball pin it; drop that entry.
     upper = [INDEX_OF_NAME["2b2"], INDEX_OF_NAME["2d2"]]
     shared = (set(SUPPORTERS[upper[0]]) & set(SUPPORTERS[upper[1]])).pop()
     base = min(p for p in range(30) if SUPPORTERS[p])

@@ -39,7 +39,7 @@ def test_every_schema_is_a_valid_json_schema(schema: Path) -> None:
     Draft202012Validator.check_schema(_json(schema))
 
 
-@pytest.mark.parametrize("name", ["rules", "rulings"])
+@pytest.mark.parametrize("name", ["rules", "rulings", "translations"])
 def test_rules_and_rulings_validate_against_their_schema(name: str) -> None:
     validator = Draft202012Validator(_json(SPEC / "schema" / f"{name}.schema.json"))
     errors = [f"{list(e.path)}: {e.message}"
@@ -51,6 +51,37 @@ def test_the_schema_rejects_a_rule_without_sources() -> None:
     doc = _json(SPEC / "rules.json")
     doc["rules"][0]["sources"] = []
     validator = Draft202012Validator(_json(SPEC / "schema" / "rules.schema.json"))
+    assert not validator.is_valid(doc)
+
+
+def _ruling_doc(ruling_id: str) -> tuple[Any, dict[str, Any]]:
+    doc = _json(SPEC / "rulings.json")
+    return doc, next(r for r in doc["rulings"] if r["id"] == ruling_id)
+
+
+def test_the_schema_rejects_a_clarification_with_an_option_or_a_ruling_without_kind() -> None:
+    validator = Draft202012Validator(_json(SPEC / "schema" / "rulings.schema.json"))
+    doc, clarification = _ruling_doc("SPK-RUL-1")
+    assert clarification["kind"] == "clarification" and validator.is_valid(doc)
+    clarification["option"] = {"name": "order", "default": "sequential"}
+    assert not validator.is_valid(doc)
+    doc, clarification = _ruling_doc("SPK-RUL-1")
+    clarification["alternatives"][0]["option_value"] = "sequential"
+    assert not validator.is_valid(doc)
+    doc, ruling = _ruling_doc("SPF-RUL-1")
+    del ruling["kind"]
+    assert not validator.is_valid(doc)
+    doc, ruling = _ruling_doc("SPF-RUL-1")
+    for alternative in ruling["alternatives"][1:]:
+        alternative["option_value"] = None
+    assert not validator.is_valid(doc), "a ruling with an option must offer two values"
+
+
+def test_the_schema_rejects_a_translation_difference_without_its_adopted_reading() -> None:
+    doc = _json(SPEC / "translations.json")
+    validator = Draft202012Validator(_json(SPEC / "schema" / "translations.schema.json"))
+    assert validator.is_valid(doc)
+    del doc["translations"][0]["differences"][0]["adopted"]
     assert not validator.is_valid(doc)
 
 
@@ -114,7 +145,7 @@ def test_the_ids_of_the_shared_list_are_all_defined() -> None:
     assert len([i for i in s.rules if i.startswith("SHB-")]) == 10
     assert len([i for i in s.rules if i.startswith("SPF-")]) == 11
     assert len([i for i in s.rules if i.startswith("SPK-")]) == 8
-    assert [i for i in s.rulings if i.startswith("SPF-")] == [f"SPF-RUL-{n}" for n in range(1, 8)]
+    assert [i for i in s.rulings if i.startswith("SPF-")] == [f"SPF-RUL-{n}" for n in range(1, 9)]
     assert [i for i in s.rulings if i.startswith("SPK-")] == [f"SPK-RUL-{n}" for n in range(1, 11)]
 
 
@@ -126,6 +157,11 @@ def test_statements_refer_only_to_defined_ids() -> None:
         for text in texts:
             for ref in spec.cited_ids(text):
                 assert ref in s, f"{entry.id} mentions unknown {ref}"
+    for translation in s.translations:
+        for d in translation.differences:
+            for text in (d.adopted, *(r.why for r in d.rejected)):
+                for ref in spec.cited_ids(text):
+                    assert ref in s, f"{translation.id} {d.id} mentions unknown {ref}"
 
 
 # -- the loader ----------------------------------------------------------------------
@@ -135,6 +171,10 @@ def test_lookups() -> None:
     assert s.version == _json(SPEC / "rules.json")["spec_version"]
     assert spec.title("SHB-DROP-1") == "The drop chain"
     assert s.kind("SPF-RUL-4") == "ruling"
+    assert s.kind("SPK-RUL-1") == "clarification"
+    assert s.kind("SPK-SCORE-1") == "rule"
+    assert [t.id for t in s.translations_of("splink")] == ["splink-ko"]
+    assert s.translations_of("sploof") == []
     assert "SPK-SCORE-1" in s and "SPK-SCORE-9" not in s
     assert s.ruling_for_option("sploof", "supply").id == "SPF-RUL-1"
     assert s.ruling_for_option("splink", "supply").id == "SPK-RUL-5"
@@ -157,8 +197,9 @@ def test_a_missing_spec_folder_is_one_clear_line(tmp_path: Path) -> None:
     assert "rules.json" in str(err.value) and "\n" not in str(err.value)
 
 
-def _copy_spec(tmp_path: Path, rules: Any = None, rulings: Any = None) -> Path:
-    for name, doc in (("rules", rules), ("rulings", rulings)):
+def _copy_spec(tmp_path: Path, rules: Any = None, rulings: Any = None,
+               translations: Any = None) -> Path:
+    for name, doc in (("rules", rules), ("rulings", rulings), ("translations", translations)):
         data = doc if doc is not None else _json(SPEC / f"{name}.json")
         (tmp_path / f"{name}.json").write_text(json.dumps(data), encoding="utf-8")
     return tmp_path
@@ -185,3 +226,26 @@ def test_a_dangling_reference_or_two_adopted_alternatives_is_rejected(tmp_path: 
         alternative["adopted"] = True
     with pytest.raises(spec.SpecError, match="exactly one alternative"):
         spec.load(_copy_spec(tmp_path, rulings=rulings))
+
+
+def test_a_clarification_with_an_option_or_an_unknown_kind_is_refused(tmp_path: Path) -> None:
+    rulings = _json(SPEC / "rulings.json")
+    clarification = next(r for r in rulings["rulings"] if r["kind"] == "clarification")
+    clarification["option"] = {"name": "order", "default": "sequential"}
+    with pytest.raises(spec.SpecError, match=rf"{clarification['id']}.*has no option"):
+        spec.load(_copy_spec(tmp_path, rulings=rulings))
+    rulings = _json(SPEC / "rulings.json")
+    rulings["rulings"][0]["kind"] = "guess"
+    with pytest.raises(spec.SpecError, match=r"'kind' must be one of ruling, clarification"):
+        spec.load(_copy_spec(tmp_path, rulings=rulings))
+
+
+def test_a_translation_citing_an_unknown_id_or_scope_is_refused(tmp_path: Path) -> None:
+    translations = _json(SPEC / "translations.json")
+    translations["translations"][0]["differences"][0]["rules"] = ["SPK-RUL-99"]
+    with pytest.raises(spec.SpecError, match=r"splink-ko.*unknown ID SPK-RUL-99"):
+        spec.load(_copy_spec(tmp_path, translations=translations))
+    translations = _json(SPEC / "translations.json")
+    translations["translations"][0]["scope"] = "chess"
+    with pytest.raises(spec.SpecError, match=r"unknown scope 'chess'"):
+        spec.load(_copy_spec(tmp_path, translations=translations))

@@ -10,7 +10,7 @@ import pytest
 from shibumi_rules.cli import main
 
 START = ("RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "
-         "simultaneous=mover supply=limited")
+         "lines_checked=both simultaneous=mover supply=limited")
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -32,8 +32,8 @@ def test_moves_json_after_moves(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert data["position"] == (".RRR,RB.R,R..R,RRRR/...,...,.../..,../. black "
-                                "stock:4,1 supply:12,14,5 simultaneous=mover "
-                                "supply=limited")
+                                "stock:4,1 supply:12,14,5 lines_checked=both "
+                                "simultaneous=mover supply=limited")
     assert data["moves"][:4] == ["1a1", "1e3", "1c5", "1e5"]
 
 
@@ -73,7 +73,8 @@ def test_illegal_move_stops_with_number_reason_and_rule(
     assert code == 1
     assert out == ""
     assert err.count("\n") == 1
-    assert "move 2 '1c3'" in err and "occupied" in err and "[SHB-PLACE-1]" in err
+    assert err == ("illegal move: move 2 '1c3': 1c3 already holds a white ball: not a valid "
+                   "location [SHB-PLACE-1]\n")
 
 
 @pytest.mark.parametrize("args", [

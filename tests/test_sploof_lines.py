@@ -1,11 +1,12 @@
-"""The 24 Sploof lines: the table's shape, the fast detector against the table, and
-the line rulings on hand-made boards."""
+"""The 24 Sploof lines: the table's shape, the line checks (the verdict path) with their
+evidence, the bulk lookups held to them on random boards, and the line rulings on
+hand-made boards."""
 
 from __future__ import annotations
 
 from itertools import pairwise
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules import geometry as g
@@ -13,10 +14,13 @@ from shibumi_rules.board import Board
 from shibumi_rules.games.sploof.lines import (
     LINE_BY_NAME,
     LINES,
+    check_line,
+    check_lines,
     has_line,
     holds,
     line_holders,
     lines_of,
+    zigzag,
 )
 from shibumi_rules.notation import Colour, parse_point
 
@@ -163,3 +167,67 @@ def test_row_hidden_by_a_ball_two_levels_up_is_not_a_line() -> None:
 def test_diagonal_window_needs_a_ball_in_every_cell() -> None:
     b = board("WRRR,RW.R,R..R,RRRR/W..,...,.../..,../.")
     assert lines_of(b, Colour.WHITE) == ()
+
+
+# -- the verdict path and its fast paths ---------------------------------------------------
+
+@settings(deadline=None)
+@given(boards(max_steps=80))
+def test_bulk_lookups_agree_with_the_line_checks(b: Board) -> None:
+    """``holds``, ``lines_of`` and ``has_line`` are fast paths of ``check_line``."""
+    for colour in (Colour.WHITE, Colour.BLACK, Colour.RED):
+        own, occupied = b.masks[colour], b.occupied
+        checks = check_lines(b, colour)
+        assert [c.holds for c in checks] == [holds(line, own, occupied) for line in LINES]
+        assert lines_of(b, colour) == tuple(c.line for c in checks if c.holds)
+        assert has_line(own, occupied) == any(c.holds for c in checks)
+        for check in checks:
+            assert check.verdict().holds is check.holds
+            assert check.verdict().rule_ids == check.rule_ids
+
+
+def test_zigzag_is_a_change_of_direction_between_levels() -> None:
+    assert zigzag((0, 1, 0, 1)) and zigzag((1, 0, 1, 2))
+    assert not zigzag((0, 1, 2, 3)) and not zigzag((3, 2, 1, 0))
+
+
+def test_a_crossed_link_names_its_two_crossing_balls() -> None:
+    check = check_line(LINE_BY_NAME["a3-g3"], Colour.WHITE,
+                       board("RRRR,WWWW,RBRR,RRRR/B..,B..,.../..,../."))
+    assert check.status == "broken"
+    assert check.evidence()["crossed"] == [{"link": ["1a3", "1c3"], "by": ["2b2", "2b4"]}]
+    assert check.verdict().rule_ids == ("SPF-LINE-1", "SHB-CROSS-1")
+    assert not check.verdict().holds
+
+
+def test_one_ball_over_an_inner_link_is_evidence_for_spf_rul_4() -> None:
+    check = check_line(LINE_BY_NAME["a3-g3"], Colour.WHITE,
+                       board("RRRR,WWWW,RBRR,RRRR/B..,...,.../..,../."))
+    assert check.holds
+    assert check.evidence()["single"] == [{"link": ["1a3", "1c3"], "by": "2b2"}]
+    assert check.verdict().rule_ids == ("SPF-LINE-1", "SPF-RUL-4")
+
+
+def test_a_hidden_ball_names_the_ball_that_hides_it() -> None:
+    check = check_line(LINE_BY_NAME["a3-g3"], Colour.WHITE,
+                       board("RRRR,WWWW,RWWR,RRRR/BB.,BB.,.../B.,../."))
+    assert check.status == "broken"
+    assert check.evidence()["hidden"] == [{"ball": "1c3", "by": "3c3"}]
+    assert {"SHB-HIDE-1", "SPF-RUL-7", "SHB-CROSS-1"} <= set(check.rule_ids)
+
+
+def test_a_diagonal_gives_the_visible_level_of_each_cell() -> None:
+    check = check_line(LINE_BY_NAME["a1-d4"], Colour.WHITE,
+                       board("WBRR,RWBR,RBBR,RRRR/W..,.W.,.../..,../."))
+    assert check.holds and check.zigzag
+    assert check.evidence()["balls"] == ["1a1", "2b2", "1c3", "2d4"]
+    assert check.evidence()["levels"] == [1, 2, 1, 2]
+    assert check.verdict().rule_ids == ("SPF-LINE-2", "SPF-RUL-5")
+
+
+def test_a_diagonal_cell_covered_by_the_opponent_breaks_the_line() -> None:
+    """SHB-HIDE-1: the black 3c3 covers the white 1c3."""
+    check = check_line(LINE_BY_NAME["a1-d4"], Colour.WHITE,
+                       board("WBRR,RWBR,RBBR,RRRR/WB.,BW.,.../B.,../."))
+    assert check.status == "broken"
+    assert check.evidence()["covered"] == [{"ball": "1c3", "by": "3c3"}]

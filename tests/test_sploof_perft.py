@@ -1,15 +1,25 @@
-"""Sploof perft: the fast counter agrees with the plain legal_moves/play tree, and the
-small counts from the start (larger ones are measured by ``shibumi-rules bench``)."""
+"""Sploof perft: the fast counter (a deliberate copy of the rules, see
+``games/sploof/perft.py``) agrees with the plain legal_moves/play tree on random
+positions under every combination of options, and the small counts from the start
+(larger ones are measured by ``shibumi-rules bench``)."""
 
 from __future__ import annotations
 
+from itertools import product
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules.games.sploof.game import GAME, SploofState
+from shibumi_rules.games.sploof.perft import counter_for
 from shibumi_rules.games.sploof.perft import perft as fast_perft
 
-from .test_sploof_strategies import positions
+from .test_sploof_strategies import positions_under
+
+OPTION_SETS = [dict(zip((spec.name for spec in GAME.options), values))
+               for values in product(*(spec.values or () for spec in GAME.options))]
+"""Every combination of the game's option values."""
 
 
 def plain_perft(state: SploofState, depth: int) -> int:
@@ -36,10 +46,49 @@ def test_divide_sums_to_perft() -> None:
     assert sum(n for _, n in rows) == 4064
 
 
-@settings(max_examples=60, deadline=None)
-@given(positions(max_moves=40), st.integers(1, 3))
-def test_fast_perft_agrees_with_the_plain_tree(state: SploofState, depth: int) -> None:
+@pytest.mark.parametrize("options", OPTION_SETS,
+                         ids=["-".join(o.values()) for o in OPTION_SETS])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), depth=st.integers(1, 3))
+def test_fast_perft_agrees_with_the_plain_tree(options: dict[str, str], data: st.DataObject,
+                                               depth: int) -> None:
+    state = data.draw(positions_under(options, max_moves=40))
     expected = plain_perft(state, depth)
     assert GAME.perft(state, depth) == expected
     if not GAME.is_over(state):
         assert fast_perft(state, depth) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), depth=st.integers(1, 3))
+def test_divide_with_one_shared_table_gives_the_plain_rows(data: st.DataObject,
+                                                           depth: int) -> None:
+    """``divide`` shares one transposition table between its first moves; each row is
+    still the plain count below that move, in canonical order."""
+    options = data.draw(st.sampled_from(OPTION_SETS))
+    state = data.draw(positions_under(options, max_moves=40))
+    expected = [(GAME.format_move(m), plain_perft(GAME.play(state, m), depth - 1))
+                for m in GAME.legal_moves(state)]
+    assert GAME.divide(state, depth) == expected
+
+
+def test_a_counter_is_reused_across_depths() -> None:
+    start = GAME.start()
+    counter = counter_for(start)
+    assert [counter.count_state(start, d) for d in (4, 3, 2, 4)] == [63704, 4064, 256, 63704]
+
+
+def test_perft_where_only_the_movers_lines_count() -> None:
+    """lines_checked=mover: White to move already holds a row; the game goes on, and
+    every White move that keeps the row wins (SPF-RUL-8)."""
+    state = GAME.play_text(GAME.parse_position(
+        "RRRR,WWWW,RB.R,RRRR/B..,B..,.../..,../. black stock:1,2 supply:11,11,6 "
+        "lines_checked=mover"), "x1a1")
+    assert not GAME.is_over(state)
+    for depth in (1, 2, 3):
+        expected = plain_perft(state, depth)
+        assert GAME.perft(state, depth) == fast_perft(state, depth) == expected
+        assert sum(n for _, n in GAME.divide(state, depth)) == expected
+    going_on = [GAME.format_move(m) for m in GAME.legal_moves(state)
+                if not GAME.is_over(GAME.play(state, m))]
+    assert going_on == ["2b2"]  # the one move that crosses White's own row again

@@ -3,15 +3,19 @@ finished games without moves, illegal moves refused with a rule ID, and symmetry
 
 from __future__ import annotations
 
-from hypothesis import given
+import dataclasses
+
+import pytest
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from shibumi_rules import geometry as g
 from shibumi_rules.board import Board
-from shibumi_rules.errors import IllegalMoveError
+from shibumi_rules.errors import IllegalMoveError, PositionError
 from shibumi_rules.games.sploof.game import GAME, SploofState
-from shibumi_rules.games.sploof.rules import PERIMETER, SploofMove, outcome
+from shibumi_rules.games.sploof.rules import PERIMETER, SploofMove, move_verdicts, outcome
 from shibumi_rules.notation import Colour
+from shibumi_rules.verdict import first_failure
 
 from .test_sploof_strategies import games, positions
 
@@ -60,27 +64,34 @@ def test_legal_moves_are_canonical_and_unique(state: SploofState) -> None:
 
 
 @given(positions(), st.data())
-def test_every_other_move_is_refused_with_a_rule(state: SploofState,
-                                                 data: st.DataObject) -> None:
+def test_every_other_move_is_refused_with_its_first_failing_verdict(
+        state: SploofState, data: st.DataObject) -> None:
+    """The move masks (``legal_moves``, and ``play``'s fast check) and the verdicts of
+    ``move_verdicts`` give the same answer; a refusal carries the first failure."""
     legal = set(GAME.legal_moves(state))
     move = SploofMove(data.draw(st.sampled_from(g.POINTS)), data.draw(st.booleans()))
+    verdicts = move_verdicts(state, move)
+    failure = first_failure(verdicts)
+    assert [v for v in verdicts if v.fails] == ([failure] if failure else [])
+    checks = [v for v in verdicts if v.holds is not None]  # then only its consequence
     if move in legal:
+        assert failure is None
         after = GAME.play(state, move)
         check_invariants(after)
         assert after.turn != state.turn
     else:
+        assert failure is not None and checks[-1] is failure
         try:
             GAME.play(state, move)
         except IllegalMoveError as err:
-            assert err.rule_id is not None
+            assert err.rule_id == failure.rule and err.verdict == failure
         else:
             raise AssertionError(f"{move} was accepted but is not legal")
 
 
 def mapped(state: SploofState, perm: tuple[int, ...]) -> SploofState:
     w, b, r = (g.map_mask(perm, m) for m in state.board.masks)
-    return SploofState(Board((w, b, r)), state.turn, state.stock, state.supply,
-                       state.supply_rule, state.simultaneous)
+    return dataclasses.replace(state, board=Board((w, b, r)))
 
 
 @given(positions(), st.sampled_from(g.SYMMETRIES))
@@ -93,3 +104,60 @@ def test_symmetries_map_legal_moves_and_keep_the_outcome(
     before, after = outcome(state), outcome(image)
     assert (before.over, before.winner, before.draw, before.reason) == (
         after.over, after.winner, after.draw, after.reason)
+
+
+# -- the state refuses what cannot exist (SHB-SET-1) ------------------------------------------
+
+COUNT_FIELDS = st.sampled_from([("stock", 0), ("stock", 1), ("supply", 0), ("supply", 1),
+                                ("supply", 2)])
+
+
+@given(positions(), COUNT_FIELDS, st.integers(-3, 3).filter(bool))
+def test_a_state_whose_counts_do_not_add_up_is_refused(
+        state: SploofState, where: tuple[str, int], delta: int) -> None:
+    """Changing any one count breaks "16 = board + stock + supply" (or makes the count
+    negative, or gives a number to a supply that is not counted): one PositionError
+    naming SHB-SET-1, whatever the constructor is called from. (Under supply=unlimited
+    a stock is bound only by being non-negative.)"""
+    name, index = where
+    stock, supply = list(state.stock), list(state.supply)
+    if name == "stock":
+        stock[index] += delta
+        assume(state.supply_rule == "limited" or stock[index] < 0)
+    else:
+        before = supply[index]
+        supply[index] = max(delta, 0) if before is None else before + delta
+    with pytest.raises(PositionError) as info:
+        dataclasses.replace(state, stock=(stock[0], stock[1]),
+                            supply=(supply[0], supply[1], supply[2] or 0))
+    assert info.value.rule_id == "SHB-SET-1"
+
+
+def test_the_states_refusals_say_what_is_wrong() -> None:
+    start = GAME.start()
+    board, turn = start.board, start.turn
+
+    def refusal(stock: tuple[int, int], supply: tuple[int | None, int | None, int],
+                rule: str = "limited") -> str:
+        with pytest.raises(PositionError) as info:
+            SploofState(board, turn, stock, supply, rule)  # type: ignore[arg-type]
+        return info.value.message
+
+    assert refusal((2, 2), (13, 14, 4)) == (
+        "white balls: 0 on the board + 2 in stock + 13 in the supply = 15, the set has 16 "
+        "(supply=limited)")
+    assert refusal((2, 2), (14, 14, 5)).startswith("red balls: 12 on the board + 5 in the")
+    assert refusal((-1, 2), (17, 14, 4)) == "stock of white is -1: a count cannot be negative"
+    assert refusal((18, 2), (-2, 14, 4)) == "supply of white is -2: a count cannot be negative"
+    assert refusal((2, 2), (14, 14, 4), "unlimited") == (
+        "under supply=unlimited the white supply is not counted")
+    assert refusal((2, 2), (None, None, 4)) == (
+        "under supply=limited the white supply is counted")
+
+
+def test_play_keeps_the_counts_so_the_fast_perft_agrees() -> None:
+    """The case that once made perft(1) = 16 against 4 legal moves can no longer be
+    built: the white supply 0 with 2 balls in stock and none on the board."""
+    start = GAME.start()
+    with pytest.raises(PositionError):
+        SploofState(start.board, start.turn, (2, 2), (0, 14, 4))

@@ -8,8 +8,9 @@ import pytest
 from shibumi_rules.errors import IllegalMoveError, OptionError
 from shibumi_rules.games.sploof.game import GAME, SploofState
 from shibumi_rules.games.sploof.lines import lines_of
-from shibumi_rules.games.sploof.rules import REASONS, outcome
+from shibumi_rules.games.sploof.rules import REASONS, SploofMove, move_verdicts, outcome
 from shibumi_rules.notation import Colour, parse_point
+from shibumi_rules.verdict import Verdict
 
 
 def pos(text: str) -> SploofState:
@@ -37,7 +38,7 @@ def test_start_position() -> None:
     start = GAME.start()
     assert GAME.format_position(start) == (
         "RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "
-        "simultaneous=mover supply=limited")
+        "lines_checked=both simultaneous=mover supply=limited")
     assert GAME.start(first="black").turn == Colour.BLACK
     assert GAME.start({"supply": "unlimited"}).supply == (None, None, 4)
 
@@ -184,7 +185,10 @@ def test_no_legal_move_loses() -> None:
     assert GAME.legal_moves(state) == []
     assert GAME.outcome_json(state) == {"over": True, "winner": "white", "draw": False,
                                         "reason": "no-legal-move"}
-    assert illegal_rule(state, "2b2") == "SPF-END-1"
+    # a move there is refused by the first rule it breaks, then the consequence follows
+    assert illegal_rule(state, "2b2") == "SPF-PLACE-1"
+    assert [v.rule for v in move_verdicts(state, SploofMove(parse_point("2b2")))] == [
+        "SPF-TURN-1", "SPF-PLACE-1", "SPF-END-1"]
     assert "empty stock" in GAME.outcome_text(state)
 
 
@@ -230,3 +234,114 @@ def test_outcome_of_a_running_game() -> None:
     assert GAME.outcome_json(GAME.start()) == {"over": False, "winner": None,
                                                "draw": False, "reason": None}
     assert GAME.outcome_text(GAME.start()) == "in progress: white to move"
+
+
+# -- verdicts: the rule of every refusal and outcome, with its evidence ------------------
+
+def refusal(state: SploofState, move: str) -> Verdict:
+    with pytest.raises(IllegalMoveError) as info:
+        GAME.play_text(state, move)
+    verdict = info.value.verdict
+    assert verdict is not None and verdict.fails and verdict.rule == info.value.rule_id
+    assert verdict.text == info.value.message
+    return verdict
+
+
+def test_refusals_carry_the_failing_verdict_and_its_evidence() -> None:
+    start = GAME.start()
+    assert refusal(start, "2b2").evidence["missing"] == ["1c3"]
+    assert refusal(play(start, "1c3"), "1c3").evidence["occupied_by"] == "white"
+    assert refusal(play(start, "1c3"), "x1c3").evidence["found"] == "white"
+    assert refusal(start, "x1c3").evidence["found"] is None
+    empty_stock = pos("RRRR,RW.R,R..R,RRRR/...,...,.../..,../. white stock:0,2 "
+                      "supply:15,14,4")
+    assert refusal(empty_stock, "1e3").evidence["stock"] == 0
+    pinned_red = pos("RRRR,RWBR,RBWR,RRRR/WB.,...,.../..,../. black stock:1,2 "
+                     "supply:12,11,4")
+    assert refusal(pinned_red, "x1c1").evidence["supports"] == ["2b2", "2d2"]
+    short = pos("RRRR,RWWR,RBWR,RRRR/...,...,.../..,../. white stock:12,14 supply:1,1,4")
+    verdict = refusal(short, "x1a1")
+    assert (verdict.rule, verdict.also) == ("SPF-RUL-1", ("SPF-REMOVE-2",))
+    assert (verdict.evidence["supply"], verdict.evidence["needed"]) == (1, 2)
+
+
+def test_move_verdicts_follow_the_order_of_the_rules() -> None:
+    start = GAME.start()
+    assert [v.rule for v in move_verdicts(start, SploofMove(parse_point("1a1"), True))] == [
+        "SPF-TURN-1", "SPF-REMOVE-1", "SHB-PIN-1", "SPF-RUL-1"]
+    assert [v.rule for v in move_verdicts(start, SploofMove(parse_point("1c3")))] == [
+        "SPF-TURN-1", "SPF-PLACE-1", "SHB-PLACE-1"]
+    assert all(v.holds for v in move_verdicts(start, SploofMove(parse_point("1c3"))))
+    # a removal of a white ball stops at SPF-REMOVE-1: pinning is not looked at
+    after = play(start, "1c3")
+    assert [v.rule for v in move_verdicts(after, SploofMove(parse_point("1c3"), True))] == [
+        "SPF-TURN-1", "SPF-REMOVE-1"]
+
+
+def test_a_finished_game_refuses_with_the_reason_as_evidence() -> None:
+    state = pos("WBRR,RWBR,RBBR,RRRR/W..,...,.../..,../. white stock:1,1 supply:12,11,6")
+    verdict = refusal(play(state, "2d4"), "x1e1")
+    assert verdict.rule == "SPF-WIN-1" and verdict.evidence == {"reason": "line"}
+    assert verdict.text.startswith("the game is already over (white wins with a line")
+
+
+def test_the_outcome_carries_the_verdicts_that_decided_it() -> None:
+    after = play(pos(BOTH.format(option="simultaneous=mover")), "x1a1")
+    lines, decision = outcome(after).verdicts
+    assert (lines.rule, lines.also) == ("SPF-WIN-1", ("SPF-RUL-8",))
+    assert lines.evidence == {"lines_checked": "both", "white": ["a1-g1"],
+                              "black": ["a5-d2"]}
+    assert (decision.rule, decision.also) == ("SPF-RUL-2", ("SPF-WIN-1",))
+    assert decision.evidence["reason"] == "both-lines-mover"
+
+
+def test_no_legal_move_is_decided_by_the_verdicts_on_placing_and_removing() -> None:
+    no_red = outcome(pos("WBWB,BWBW,WBWB,BWBW/...,...,.../..,../. black stock:2,0 "
+                         "supply:6,8,16"))
+    assert [v.rule for v in no_red.verdicts] == [
+        "SPF-WIN-1", "SPF-PLACE-1", "SPF-REMOVE-1", "SPF-END-1"]
+    short = outcome(pos("RRRR,RWWR,RWWR,RRRR/WWW,WWW,WWW/WW,BB/B white stock:0,4 "
+                        "supply:1,9,4"))
+    assert [v.rule for v in short.no_move] == ["SPF-PLACE-1", "SPF-RUL-1"]
+    assert short.no_move[1].evidence["supply"] == 1
+    complete = outcome(pos(COMPLETE))
+    assert [v.rule for v in complete.no_move] == ["SHB-COMPLETE-1", "SHB-PIN-1"]
+    assert all(v.fails for v in complete.no_move)
+    assert outcome(GAME.start()).no_move == ()
+
+
+# -- SPF-RUL-8: whose lines are checked after a move ---------------------------------------
+# Black removes 1a1: 2b2 drops into 1a1 and leaves 2b4 alone over the link 1a3-1c3, so
+# White's row a3-g3 is no longer crossed (SPF-RUL-4).
+CROSSED = "RRRR,WWWW,RB.R,RRRR/B..,B..,.../..,../. black stock:1,2 supply:11,11,6{option}"
+
+
+def test_a_line_made_for_the_opponent_ends_the_game_by_default() -> None:
+    """lines_checked=both: the opponent wins at once (SPF-WIN-2)."""
+    after = play(pos(CROSSED.format(option="")), "x1a1")
+    assert line_names(after, Colour.WHITE) == ["a3-g3"]
+    assert GAME.outcome_json(after) == {"over": True, "winner": "white", "draw": False,
+                                        "reason": "opponent-line"}
+    assert REASONS["opponent-line"].rule_ids == ("SPF-WIN-2", "SPF-WIN-1", "SPF-RUL-8")
+
+
+def test_under_lines_checked_mover_the_opponents_line_waits_for_their_own_move() -> None:
+    after = play(pos(CROSSED.format(option=" lines_checked=mover")), "x1a1")
+    assert line_names(after, Colour.WHITE) == ["a3-g3"]
+    assert not GAME.is_over(after) and GAME.legal_moves(after)
+    lines, decision = outcome(after).verdicts
+    assert lines.also == decision.also == ("SPF-RUL-8",)
+    kept = play(after, "1e5")  # White keeps the row: now the mover, White wins
+    assert GAME.outcome_json(kept) == {"over": True, "winner": "white", "draw": False,
+                                       "reason": "line"}
+    crossed = play(after, "2b2")  # White crosses its own row again: the game goes on
+    assert line_names(crossed, Colour.WHITE) == []
+    assert not GAME.is_over(crossed)
+
+
+def test_under_lines_checked_mover_a_move_giving_both_lines_wins_for_the_mover() -> None:
+    after = play(pos(BOTH.format(option="lines_checked=mover")), "x1a1")
+    assert line_names(after, Colour.WHITE) == ["a1-g1"]
+    assert GAME.outcome_json(after) == {"over": True, "winner": "black", "draw": False,
+                                        "reason": "line"}
+    assert "white line" not in GAME.outcome_text(after)  # only the mover's lines count

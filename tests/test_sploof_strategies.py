@@ -14,9 +14,9 @@ from .game_strategies import random_game
 
 FIRST = st.sampled_from(("white", "black"))
 OPTIONS = st.fixed_dictionaries({
-    "supply": st.sampled_from(("limited", "unlimited")),
-    "simultaneous": st.sampled_from(("mover", "draw")),
+    spec.name: st.sampled_from(spec.values or ()) for spec in GAME.options
 })
+"""Every option of the game, each at any of its values."""
 
 
 @st.composite
@@ -30,6 +30,15 @@ def games(draw: st.DrawFn, max_moves: int = 60) -> list[SploofState]:
 def positions(draw: st.DrawFn, max_moves: int = 60) -> SploofState:
     """A reachable position: the last state of a random game."""
     return draw(games(max_moves))[-1]
+
+
+@st.composite
+def positions_under(draw: st.DrawFn, options: dict[str, str], max_moves: int = 60
+                    ) -> SploofState:
+    """A reachable position under the given options."""
+    state: SploofState = random_game(draw, GAME, GAME.start(options, draw(FIRST)),
+                                     max_moves)[-1]
+    return state
 
 
 @settings(max_examples=200)

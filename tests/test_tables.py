@@ -192,11 +192,13 @@ def test_touching_follows_from_the_exact_centres_of_the_table() -> None:
 
 
 def test_point_names_and_aliases() -> None:
-    """SHB-POINT-1: the name is level+1, file of x, rank y+1; AbstractPlay uses it as it
-    is; donkirkby drops the level; Ludii sorts centres by (y, x)."""
+    """SHB-POINT-1: the name is the level (1-4), file of x, rank y+1; AbstractPlay uses it
+    as it is; donkirkby drops the level; Ludii sorts centres by (y, x)."""
     rows = _table("points")["rows"]
     for row in rows:
-        assert row["name"] == f"{row['level'] + 1}{'abcdefg'[row['x']]}{row['y'] + 1}"
+        assert row["name"] == f"{row['level']}{'abcdefg'[row['x']]}{row['y'] + 1}"
+        assert row["x"] == 2 * row["col"] + row["level"] - 1 == 2 * row["col"] + \
+            row["centre"]["z_steps"]
         assert row["aliases"]["abstractplay"] == row["name"]
         assert row["aliases"]["donkirkby"] == row["name"][2] + row["name"][1].upper()
     shared: dict[str, list[str]] = {}
@@ -290,4 +292,5 @@ def test_rules_index_lists_every_id_with_its_option() -> None:
     assert [r["id"] for r in rows] == list(spec.current().ids())
     options = {r["id"]: (r["option"], r["default"]) for r in rows if r["option"]}
     assert options == {"SPF-RUL-1": ("supply", "limited"), "SPF-RUL-2": ("simultaneous", "mover"),
+                       "SPF-RUL-8": ("lines_checked", "both"),
                        "SPK-RUL-4": ("max_turns", "none"), "SPK-RUL-5": ("supply", "limited")}

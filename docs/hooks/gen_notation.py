@@ -187,6 +187,7 @@ def _field_meaning(game_name: str, index: int, field: str) -> str:
                    else "balls in the shared supply: red, white"),
         "turns": "turns played so far",
         "simultaneous": "option: who wins when one move gives both players a line",
+        "lines_checked": "option: whose lines are checked after a move",
         "max_turns": "option: the game ends after this many turns (none: no limit)",
     }
     if key == "supply" and "=" in field:

@@ -12,6 +12,7 @@ from ..cli import command, one_line
 from ..errors import OptionError
 from ..game import parse_option_pairs
 from ..games import game_names
+from ..limits import MAX_TIMEOUT
 from . import report
 from .client import EngineProcess, split_command
 from .harness import Config, Harness, main_module_argv
@@ -47,8 +48,9 @@ def _positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be above 0")
+    if not 0 < value <= MAX_TIMEOUT:  # also refuses inf and nan
+        raise argparse.ArgumentTypeError(f"{text!r} must be above 0 and at most "
+                                         f"{MAX_TIMEOUT:g} (seconds)")
     return value
 
 

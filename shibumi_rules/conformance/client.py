@@ -5,32 +5,45 @@ are non-blocking and bounded: stdout and stderr are drained together (so a chatt
 stderr cannot deadlock the engine), every request has a deadline, lines that are not
 JSON are counted and skipped, an over-long line or a flood of output ends the request,
 and a process that exits or hangs is killed and started again on the next request.
+
+The engine runs in its own process group, and every way the engine ends (a crash, the
+end of its input, a timeout, ``stop``, the interpreter's exit, SIGTERM or SIGHUP of
+this program) kills the whole group and reaps the engine, so a process the engine
+started cannot outlive the run; the engine's exit is noticed even while such a process
+keeps its output open. Text an engine sends is made printable before anything can show
+it: control characters and lone surrogates arrive as backslash escapes.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
-import json
+import math
 import os
+import re
 import selectors
 import shlex
 import signal
 import subprocess
+import threading
 import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any, Final
 
-from .protocol import Message, ProtocolError, encode, validate_response
+from ..cli import one_line
+from ..json_input import JSONLimitError, load_json
+from ..limits import MAX_OUTPUT, MAX_STRAY_LINES, MAX_TIMEOUT, STDERR_TAIL
+from ..limits import MAX_RESPONSE_LINE as MAX_LINE
+from .protocol import Message, ProtocolError, encode, sniff_id, validate_response
 
-MAX_LINE: Final = 8 << 20
-"""Longest response line accepted (bytes); longer output is discarded as garbage."""
-MAX_OUTPUT: Final = 64 << 20
-"""Output (bytes) an engine may produce for one request before it counts as a flood."""
-MAX_STRAY_LINES: Final = 10_000
-"""Lines that are not the awaited response tolerated within one request."""
-STDERR_TAIL: Final = 4096
+__all__ = ["MAX_LINE", "MAX_OUTPUT", "MAX_STRAY_LINES", "STDERR_TAIL", "EngineFailure",
+           "EngineProcess", "Exchange", "Pending", "Stray", "split_command"]
+
+_POLL: Final = 0.1
+"""Seconds between checks that the engine itself is still running while waiting."""
 
 
 class EngineFailure(Exception):
@@ -88,6 +101,9 @@ class EngineProcess:
 
     def __init__(self, argv: Sequence[str], timeout: float = 10.0,
                  cwd: str | None = None, env: dict[str, str] | None = None) -> None:
+        if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
+            raise ValueError(f"timeout {timeout:g}: expected more than 0 and at most "
+                             f"{MAX_TIMEOUT:g} seconds")
         self.argv = list(argv)
         self.timeout = timeout
         self.cwd = cwd
@@ -105,10 +121,11 @@ class EngineProcess:
     # -- life cycle --------------------------------------------------------------
     @property
     def running(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
+        return self.proc is not None and not _exited(self.proc)
 
     def start(self) -> None:
         self.stop()
+        _install_cleanup()
         try:
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -119,6 +136,7 @@ class EngineProcess:
             self.proc = None
             raise EngineFailure("start", f"cannot start {self.argv[0]!r}: "
                                          f"{_start_problem(self.argv[0], err)}") from None
+        _LIVE.add(self.proc)
         self.starts += 1
         self._out.clear()
         self._discarding = False
@@ -132,11 +150,9 @@ class EngineProcess:
         self._selector.register(self.proc.stderr, selectors.EVENT_READ, "err")
 
     def stop(self) -> None:
-        """Close the engine's input and end it (killed if it does not exit at once)."""
-        proc, self.proc = self.proc, None
-        if self._selector is not None:
-            self._selector.close()
-            self._selector = None
+        """Close the engine's input, give it a moment to exit, then end its whole
+        process group (the engine is killed if it has not exited)."""
+        proc = self._detach()
         if proc is None:
             return
         try:
@@ -144,35 +160,25 @@ class EngineProcess:
                 proc.stdin.close()
         except OSError:
             pass
-        try:
-            proc.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            self._kill(proc)
-        for stream in (proc.stdout, proc.stderr):
-            if stream:
-                stream.close()
+        _wait_exit(proc, 0.5)
+        _end(proc)
 
-    @staticmethod
-    def _kill(proc: subprocess.Popen[bytes]) -> None:
-        """Kill the engine and any process it started (its own session)."""
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            proc.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=5)
+    def _detach(self) -> subprocess.Popen[bytes] | None:
+        """Forget the current process (returned, still to be ended)."""
+        proc, self.proc = self.proc, None
+        if self._selector is not None:
+            self._selector.close()
+            self._selector = None
+        return proc
 
     def stderr_tail(self) -> str:
         return b"".join(self._stderr).decode("utf-8", "replace")[-STDERR_TAIL:]
 
     def _fail(self, kind: str, message: str) -> EngineFailure:
         tail = self.stderr_tail()
-        proc, self.proc = self.proc, None
-        if proc is not None and proc.poll() is None:
-            self._kill(proc)
-        if self._selector is not None:
-            self._selector.close()
-            self._selector = None
+        proc = self._detach()
+        if proc is not None:
+            _end(proc)
         return EngineFailure(kind, message, tail)
 
     # -- one request ---------------------------------------------------------------
@@ -211,18 +217,25 @@ class EngineProcess:
             if not text:
                 continue
             try:
-                decoded: Any = json.loads(text)
+                decoded: Any = load_json(text)
+            except JSONLimitError as err:
+                if sniff_id(text) != message["id"]:
+                    _add_stray(exchange, "garbage", one_line(text[:120]))
+                    continue
+                exchange.response = {"id": message["id"]}
+                exchange.invalid = f"response refused: {err}"
+                return exchange
             except (ValueError, RecursionError):
-                _add_stray(exchange, "garbage", text[:120])
+                _add_stray(exchange, "garbage", one_line(text[:120]))
                 continue
             if not isinstance(decoded, dict) or decoded.get("id") != message["id"]:
-                _add_stray(exchange, "unmatched", text[:120])
+                _add_stray(exchange, "unmatched", one_line(text[:120]))
                 continue
-            exchange.response = decoded
             try:
                 validate_response(decoded, message["type"])
             except ProtocolError as err:
                 exchange.invalid = str(err)
+            exchange.response = _printable(decoded) if _may_hide_text(line) else decoded
             return exchange
 
     def _write(self, data: bytes, deadline: float) -> None:
@@ -233,6 +246,8 @@ class EngineProcess:
         try:
             view = memoryview(data)
             while view:
+                if _exited(self.proc):
+                    raise self._crashed()
                 for key, _ in self._wait(deadline):
                     if key.data == "in":
                         try:
@@ -253,7 +268,7 @@ class EngineProcess:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise self._fail("timeout", f"no response within {self.timeout:g} s")
-        events = self._selector.select(remaining)
+        events = self._selector.select(min(remaining, _POLL))
         if not events and time.monotonic() >= deadline:
             raise self._fail("timeout", f"no response within {self.timeout:g} s")
         return events
@@ -300,31 +315,153 @@ class EngineProcess:
             if self._received > MAX_OUTPUT:
                 raise self._fail("flood", f"the engine printed over {MAX_OUTPUT >> 20} MiB "
                                           "without the response")
+            assert self.proc is not None
+            if _exited(self.proc):
+                # all the engine wrote is in the pipe now; a process it left behind
+                # may hold the pipe open, so its end is not waited for
+                if self._drain_available() and b"\n" in self._out:
+                    continue
+                raise self._crashed()
             for key, _ in self._wait(deadline):
                 if not self._drain(key.data):
                     raise self._crashed()
 
+    def _drain_available(self) -> bool:
+        """Read stdout until nothing more is there now (or a flood); False at its end."""
+        while self._received <= MAX_OUTPUT:
+            before = self._received
+            if not self._drain("out"):
+                return False
+            if self._received == before:
+                return True
+        return True
+
     def _crashed(self) -> EngineFailure:
         assert self.proc is not None
-        try:
-            status = self.proc.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            status = None
+        proc = self.proc
+        exited = _wait_exit(proc, 1.0)
         # collect what the engine said on stderr before it died
-        if self.proc.stderr is not None:
+        if proc.stderr is not None:
             try:
-                while chunk := os.read(self.proc.stderr.fileno(), 1 << 16):
+                while chunk := os.read(proc.stderr.fileno(), 1 << 16):
                     self._stderr.append(chunk)
             except (BlockingIOError, OSError, ValueError):
                 pass
+        tail = self.stderr_tail()
+        self._detach()
+        _end(proc)
+        status = proc.returncode if exited else None
         how = (f"exited with status {status}" if status is not None and status >= 0
                else f"was killed by signal {-status}" if status is not None
                else "closed its output")
-        return self._fail("crash", f"the engine {how}")
+        return EngineFailure("crash", f"the engine {how}", tail)
 
 
 _TOO_LONG: Final = b"\x00too long\x00"
 _KEEP_STRAYS: Final = 5
+
+
+# -- the engine's process group ---------------------------------------------------
+
+_LIVE: set[subprocess.Popen[bytes]] = set()
+"""Engines started and not yet ended, for the exit and signal handlers."""
+_CLEANUP_INSTALLED = False
+
+
+def _exited(proc: subprocess.Popen[bytes]) -> bool:
+    """Whether the engine has exited, without reaping it: until it is reaped its
+    process id stays taken, so killing its group cannot hit an unrelated process."""
+    if proc.returncode is not None:
+        return True
+    try:
+        state = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return True
+    return state is not None
+
+
+def _wait_exit(proc: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Wait up to ``timeout`` seconds for the engine to exit (not reaping it)."""
+    deadline = time.monotonic() + timeout
+    while not _exited(proc):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL to the engine's process group: the engine and whatever it started."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        if proc.returncode is None:
+            with contextlib.suppress(OSError):
+                proc.kill()
+
+
+def _end(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the engine's group, reap the engine and close its pipes."""
+    _kill_group(proc)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=5)
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        if stream:
+            with contextlib.suppress(OSError):
+                stream.close()
+    _LIVE.discard(proc)
+
+
+def _kill_all() -> None:
+    for proc in list(_LIVE):
+        _kill_group(proc)
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM or SIGHUP: kill every engine group, then leave with the conventional
+    status (128 + the signal's number) through the normal clean-up path."""
+    _kill_all()
+    raise SystemExit(128 + signum)
+
+
+def _install_cleanup() -> None:
+    """Once: kill leftover engine groups at exit, and on SIGTERM and SIGHUP (where
+    their handlers are still the default ones and this is the main thread)."""
+    global _CLEANUP_INSTALLED
+    if _CLEANUP_INSTALLED:
+        return
+    _CLEANUP_INSTALLED = True
+    atexit.register(_kill_all)
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) == signal.SIG_DFL:
+            signal.signal(number, _on_signal)
+
+
+# -- text from the engine ------------------------------------------------------------
+
+_HIDDEN: Final = re.compile(rb"\\|[^\x20-\x7e]")
+"""What a response line needs for a decoded string to hold an unprintable character:
+an escape or a byte outside printable ASCII."""
+
+
+def _may_hide_text(line: bytes) -> bool:
+    return _HIDDEN.search(line) is not None
+
+
+def _printable(value: Any) -> Any:
+    """``value`` with every string (and object key) made printable by ``one_line``:
+    a control character, an ANSI escape or a lone surrogate becomes a backslash escape.
+    Printable strings are unchanged, so comparisons with the reference still hold."""
+    if isinstance(value, str):
+        return value if value.isprintable() else one_line(value)
+    if isinstance(value, list):
+        return [_printable(item) for item in value]
+    if isinstance(value, dict):
+        return {_printable(key): _printable(item) for key, item in value.items()}
+    return value
 
 
 def _add_stray(exchange: Exchange, kind: str, excerpt: str) -> None:

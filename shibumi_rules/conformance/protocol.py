@@ -19,6 +19,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
+from ..limits import MAX_LIST_ITEMS
+
 PROTOCOL_VERSION: Final = 1
 
 REQUEST_TYPES: Final = ("identify", "moves", "play", "expand", "perft")
@@ -299,8 +301,14 @@ def _check(value: Any, schema: Mapping[str, Any], where: str) -> None:
         if not any(_type_ok(value, n) for n in names):
             raise ProtocolError(f"{where}: expected {' or '.join(names)}, "
                                 f"found {type(value).__name__}")
-    if isinstance(value, str) and len(value) < schema.get("minLength", 0):
-        raise ProtocolError(f"{where}: empty string")
+    if isinstance(value, str):
+        if len(value) < schema.get("minLength", 0):
+            raise ProtocolError(f"{where}: empty string")
+        if not value.isascii():
+            _check_text(value, where)
+    if isinstance(value, list) and len(value) > MAX_LIST_ITEMS:
+        raise ProtocolError(f"{where}: {len(value):,} items, over the limit of "
+                            f"{MAX_LIST_ITEMS:,}")
     if isinstance(value, int) and not isinstance(value, bool) and "minimum" in schema \
             and value < schema["minimum"]:
         raise ProtocolError(f"{where}: {value} is below {schema['minimum']}")
@@ -311,7 +319,18 @@ def _check(value: Any, schema: Mapping[str, Any], where: str) -> None:
         _check_object(value, schema, where)
 
 
+def _check_text(value: str, where: str) -> None:
+    """JSON strings must be Unicode text: a lone surrogate (``"\\ud800"``) is not."""
+    if not is_text(value):
+        at = next(i for i, c in enumerate(value) if "\ud800" <= c <= "\udfff")
+        raise ProtocolError(f"{where}: not Unicode text (a lone surrogate "
+                            f"{value[at]!a} at character {at + 1})")
+
+
 def _check_object(value: dict[str, Any], schema: Mapping[str, Any], where: str) -> None:
+    for key in value:
+        if not key.isascii():
+            _check_text(key, f"{where}: a field name")
     for key in schema.get("required", ()):
         if key not in value:
             raise ProtocolError(f"{where}: missing {key!r}")
@@ -355,6 +374,26 @@ def validate_response(message: Any, expected_type: str) -> Message:
 _ID_RE: Final = re.compile(r'"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")')
 
 
+def readable_id(value: Any) -> int | str | None:
+    """``value`` when it can be a response's id (an integer, or a string of Unicode
+    text); else None, the id of an answer to a request whose id cannot be read."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return None
+    return value if isinstance(value, int) or is_text(value) else None
+
+
+def is_text(value: str) -> bool:
+    """Whether a decoded JSON string is Unicode text: JSON can spell a lone surrogate
+    (``"\\ud800"``), which is not a character and cannot be written as UTF-8."""
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def sniff_id(line: str) -> int | str | None:
     """The id of a request that is not valid JSON, when one can be read, so the error
     response can still be matched."""
@@ -365,12 +404,18 @@ def sniff_id(line: str) -> int | str | None:
         value: int | str = json.loads(found.group(1))
     except ValueError:
         return None
-    return value
+    return readable_id(value)
 
 
 def encode(message: Mapping[str, Any]) -> bytes:
-    """One protocol line: compact JSON and a newline."""
-    return (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    """One protocol line: compact JSON and a newline. Should a message hold a lone
+    surrogate (text quoted from a request, say), which UTF-8 cannot encode, the line
+    escapes every non-ASCII character (``\\ud800``) instead of failing."""
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    try:
+        return (text + "\n").encode()
+    except UnicodeEncodeError:
+        return (json.dumps(message, separators=(",", ":")) + "\n").encode()
 
 
 def error_response(request_id: int | str | None, kind: str, message: str,

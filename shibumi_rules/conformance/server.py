@@ -2,7 +2,9 @@
 
 The server is stateless: every request names the game, the options and the position,
 and is answered from those alone. Parsed positions are cached, which changes nothing
-but speed. Any failure becomes an error response; the loop never dies on bad input.
+but speed. Any failure becomes an error response; the loop never dies on bad input,
+and what it reads, keeps and writes is bounded (``shibumi_rules.limits``): a request
+line longer than ``MAX_REQUEST_LINE`` is answered without being stored.
 
 Other engines for tests and experiments subclass ``ReferenceEngine`` and override the
 rule hooks (``legal``, ``child``, ``outcome``); perft then follows the hooks too.
@@ -11,7 +13,7 @@ rule hooks (``legal``, ``child``, ``outcome``); perft then follows the hooks too
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import IO, Any
 
@@ -25,6 +27,14 @@ from ..errors import (
 )
 from ..game import Game
 from ..games import game_names, get_game
+from ..json_input import JSONLimitError, load_json
+from ..limits import (
+    MAX_PERFT_DEPTH,
+    MAX_REQUEST_LINE,
+    MAX_RESPONSE_LINE,
+    PARSE_CACHE_ENTRIES,
+    PARSE_CACHE_KEY_CHARS,
+)
 from .protocol import (
     FEATURES,
     PROTOCOL_VERSION,
@@ -32,6 +42,7 @@ from .protocol import (
     ProtocolError,
     encode,
     error_response,
+    readable_id,
     sniff_id,
     validate_request,
 )
@@ -80,7 +91,7 @@ class ReferenceEngine:
             getattr(cls, hook) is getattr(ReferenceEngine, hook)
             for hook in ("legal", "child", "outcome")
         )
-        self._parse = lru_cache(maxsize=4096)(self._parse_uncached)
+        self._parse_cached = lru_cache(maxsize=PARSE_CACHE_ENTRIES)(self._parse_uncached)
 
     # -- rule hooks (overridden by deliberately different engines) ------------------
     def legal(self, game: AnyGame, state: Any) -> list[str]:
@@ -101,6 +112,14 @@ class ReferenceEngine:
         game = self.games[name]
         state = game.parse_position(notation)
         return game.with_options(state, dict(options)) if options else state
+
+    def _parse(self, name: str, notation: str, options: tuple[tuple[str, str], ...]
+               ) -> Any:
+        """A parsed position; short texts (every valid position is short) are cached."""
+        if len(notation) > PARSE_CACHE_KEY_CHARS or \
+                sum(len(k) + len(v) for k, v in options) > PARSE_CACHE_KEY_CHARS:
+            return self._parse_uncached(name, notation, options)
+        return self._parse_cached(name, notation, options)
 
     def resolve(self, name: str, options: Mapping[str, str],
                 position: Mapping[str, Any]) -> Any:
@@ -178,6 +197,9 @@ class ReferenceEngine:
             return {"type": "expand", "outcome": self.outcome(game, state),
                     "children": children}
         depth = request["depth"]
+        if depth > MAX_PERFT_DEPTH:
+            raise _Unsupported(f"perft depth {depth}: this engine counts depths 0 to "
+                               f"{MAX_PERFT_DEPTH}")
         if request.get("divide") and depth >= 1:
             rows = self.divide(game, state, depth)
             return {"type": "perft", "depth": depth, "total": sum(rows.values()),
@@ -187,9 +209,7 @@ class ReferenceEngine:
 
     def handle(self, request: Any) -> Message:
         """The response to one decoded request, success or error."""
-        request_id = request.get("id") if isinstance(request, dict) else None
-        if not isinstance(request_id, (int, str)) or isinstance(request_id, bool):
-            request_id = None
+        request_id = readable_id(request.get("id") if isinstance(request, dict) else None)
         try:
             validate_request(request)
             reply = {"id": request_id, "ok": True}
@@ -216,19 +236,26 @@ class ReferenceEngine:
 
     def handle_line(self, line: bytes) -> bytes:
         """One response line for one request line."""
-        import json
-
         try:
             text = line.decode("utf-8-sig")
         except UnicodeDecodeError as err:
             return encode(error_response(None, "request", f"not UTF-8 text (byte "
                                                           f"{err.start}: {err.reason})"))
         try:
-            request = json.loads(text)
-        except (ValueError, RecursionError) as err:
+            request = load_json(text)
+        except JSONLimitError as err:
+            return encode(error_response(sniff_id(text), "request", f"refused: {err}"))
+        except ValueError as err:
             return encode(error_response(sniff_id(text), "request",
                                          f"not a JSON object: {err}"))
-        return encode(self.handle(request))
+        response = self.handle(request)
+        data = encode(response)
+        if len(data) > MAX_RESPONSE_LINE:
+            return encode(error_response(
+                response.get("id"), "unsupported",
+                f"the answer is {len(data):,} bytes, over the limit of a response line "
+                f"({MAX_RESPONSE_LINE:,} bytes)"))
+        return data
 
     def serve(self, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None
               ) -> int:
@@ -238,12 +265,38 @@ class ReferenceEngine:
                                "then one response, per line)")
         source = stdin if stdin is not None else sys.stdin.buffer
         sink = stdout if stdout is not None else sys.stdout.buffer
-        for line in source:
-            if not line.strip():
+        for line, whole in read_lines(source, MAX_REQUEST_LINE):
+            if not whole:
+                sink.write(encode(error_response(
+                    sniff_id(line.decode("utf-8", "replace")), "request",
+                    f"a request line over the limit of {MAX_REQUEST_LINE:,} bytes "
+                    "(skipped without being stored)")))
+            elif line.strip():
+                sink.write(self.handle_line(line))
+            else:
                 continue
-            sink.write(self.handle_line(line))
             sink.flush()
         return 0
+
+
+def read_lines(source: IO[bytes], limit: int) -> Iterator[tuple[bytes, bool]]:
+    """(line, whole) for each line of ``source``. A line longer than ``limit`` bytes
+    comes as its first ``limit`` bytes with ``whole`` False; the rest of it is read and
+    dropped in small pieces, so memory stays bounded whatever the input."""
+    while True:
+        line = source.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line, True
+            continue
+        rest = line
+        while rest and not rest.endswith(b"\n"):
+            rest = source.readline(_DISCARD_CHUNK)
+        yield line[:limit], False
+
+
+_DISCARD_CHUNK = 1 << 16
 
 
 class _Unsupported(ShibumiError):

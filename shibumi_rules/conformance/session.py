@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..cli import one_line
 from .client import EngineFailure, EngineProcess, Exchange, Pending, Stray
 from .nodes import Node
 from .protocol import FEATURES, PROTOCOL_VERSION, Message
@@ -139,7 +140,8 @@ class Ticket:
 
 
 def _stderr_note(stderr: str) -> str:
-    tail = stderr.strip().splitlines()[-3:]
+    """The last lines of an engine's stderr, escaped (it may print anything)."""
+    tail = [one_line(line) for line in stderr.strip().splitlines()[-3:]]
     return f"; engine stderr ends: {' | '.join(tail)}" if tail else ""
 
 

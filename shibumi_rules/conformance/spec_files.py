@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..errors import ShibumiError
+from ..fileio import check_writable, write_atomic
 from .client import EngineProcess
 from .harness import main_module_argv
 from .protocol import Message, schema_documents
@@ -45,7 +46,10 @@ move and a malformed position."""
 
 
 def default_spec_dir() -> Path:
-    return Path(__file__).resolve().parents[2] / "spec" / "protocol"
+    """The protocol's folder of the specification."""
+    from ..spec import spec_dir
+
+    return spec_dir() / "protocol"
 
 
 def example_session() -> list[dict[str, Any]]:
@@ -79,6 +83,12 @@ def write_spec(folder: Path, check: bool = False) -> int:
     """Write the files (or, with ``check``, report any that differ); 0 when up to
     date or written, 1 when a check fails."""
     stale = []
+    if not check:  # a folder that cannot be written is found before the session runs
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise ShibumiError(f"cannot write {folder}: {err.strerror or err}") from None
+        check_writable(folder / EXAMPLE_FILE)
     files = rendered_files()
     for name, content in files.items():
         path = folder / name
@@ -86,15 +96,11 @@ def write_spec(folder: Path, check: bool = False) -> int:
             current = path.read_text(encoding="utf-8") if path.is_file() else None
         except (OSError, UnicodeDecodeError):
             current = None  # unreadable counts as out of date
-        if current == content:
+        if current == content and not path.is_symlink():
             continue
         stale.append(name)
         if not check:
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                path.write_text(content, encoding="utf-8")
-            except OSError as err:
-                raise ShibumiError(f"cannot write {path}: {err.strerror or err}") from None
+            write_atomic(path, content)
     if check and folder.is_dir():  # a file left from an older protocol
         stale += sorted(f"{p.name} (not generated)" for p in folder.iterdir()
                         if p.is_file() and p.name not in files)

@@ -10,13 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from ..games import game_names, get_game
+from ..json_input import load_json
+from ..spec import spec_dir
 from .nodes import Expected
 from .results import UsageError
 
 
 def default_vector_files() -> list[Path]:
-    """The spec's vector files in the source tree (empty when not installed with it)."""
-    folder = Path(__file__).resolve().parents[2] / "spec" / "conformance"
+    """The spec's vector files (shipped with the package, so a wheel has them too)."""
+    folder = spec_dir() / "conformance"
     return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
 
 
@@ -47,7 +49,7 @@ def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
                 continue
             where = f"{path.name}:{number}"
             try:
-                data = json.loads(line)
+                data = load_json(line)
                 if not isinstance(data, dict):
                     raise ValueError("a vector is a JSON object")
                 if data.get("kind") == "match":

@@ -9,6 +9,7 @@ import sys
 
 from ..cli import command
 from ..errors import OptionError, ShibumiError
+from ..fileio import check_writable, write_atomic
 from ..game import parse_option_pairs
 from ..games import game_names, get_game
 from .output import render_report_svg, render_text, report_json
@@ -79,8 +80,11 @@ def _explain(args: argparse.Namespace) -> int:
     if args.svg == "-" and args.json:
         raise OptionError("--svg - prints the SVG instead of the text or JSON; it cannot "
                           "be used with --json (write the SVG to a file instead)")
+    if args.svg not in (None, "-"):
+        check_writable(args.svg)  # before the work, not after it
     game = get_game(args.game)
-    moves, question = _moves_and_question(args.question, split_moves(args.moves))
+    given = split_moves(args.moves)
+    moves, question = _moves_and_question(args.question, given)
     if args.position is not None and (args.first is not None or args.seed is not None):
         raise ShibumiError("--first and --seed choose the start position; they cannot be "
                            "used with --position")
@@ -93,12 +97,7 @@ def _explain(args: argparse.Namespace) -> int:
         if args.svg == "-":
             sys.stdout.write(svg)
         else:
-            try:
-                with open(args.svg, "w", encoding="utf-8", newline="\n") as handle:
-                    handle.write(svg)
-            except OSError as err:
-                raise ShibumiError(f"cannot write the SVG to {args.svg!r}: "
-                                   f"{err.strerror}") from None
+            write_atomic(args.svg, svg)
     if args.svg != "-":
         if args.json:
             print(json.dumps(report_json(report), indent=2))
@@ -106,7 +105,10 @@ def _explain(args: argparse.Namespace) -> int:
             sys.stdout.write(render_text(report, diagrams=not args.no_diagram))
     if report.stop is not None:
         rule = getattr(report.answer, "rule", None)
-        print(f"error: move {report.stop.number} {report.stop.move!r} of --moves is "
-              f"illegal [{rule}]; the explanation above is about it", file=sys.stderr)
+        number, move = report.stop.number, report.stop.move
+        where = (f"move {number} {move!r} of --moves" if number <= len(given) else
+                 f"move {number} {move!r} (played before the question)")
+        print(f"error: {where} is illegal [{rule}]; the explanation above is about it",
+              file=sys.stderr)
         return 1
     return 0

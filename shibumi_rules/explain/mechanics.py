@@ -5,7 +5,7 @@ the engine by construction."""
 
 from __future__ import annotations
 
-from ..board import Board, Drop, pinned
+from ..board import Board, Drop, pinned, valid_locations
 from ..geometry import COORDS, NAMES, SUPPORTEES, SUPPORTERS, Point
 from ..notation import Colour
 from ..svg import Arrow, Ghost, Mark, Ring
@@ -40,31 +40,39 @@ def missing_supporters(board: Board, point: Point) -> list[Point]:
 
 def placement_check(board: Board, point: Point) -> Step:
     """Whether ``point`` is a valid location, with its supporters. Explains
-    SHB-PLACE-1."""
+    SHB-PLACE-1 (the verdict is ``valid_locations``'s; the evidence names the
+    supporters and the missing ones)."""
     name = NAMES[point]
     colour = board.colour_at(point)
+    valid = bool(valid_locations(board.occupied) >> point & 1)
+    missing = missing_supporters(board, point)
+    evidence = {"point": name, "occupied_by": colour.label if colour is not None else None,
+                "supporters": [NAMES[q] for q in SUPPORTERS[point]],
+                "missing": [NAMES[q] for q in missing]}
     if colour is not None:
+        assert not valid
         return Step("SHB-PLACE-1",
                     f"{name} already holds a {colour.label} ball: not a valid location",
-                    False)
+                    False, evidence=evidence)
     if COORDS[point].level == 0:
+        assert valid
         return Step("SHB-PLACE-1", f"{name} is an empty hole of the board: a valid location",
-                    True)
-    missing = missing_supporters(board, point)
+                    True, evidence=evidence)
     supporters = " ".join(ball(board, q) for q in SUPPORTERS[point])
+    assert valid == (not missing)
     if missing:
         return Step(
             "SHB-PLACE-1",
             f"{name} is on {level_word(point)} and needs a ball on each of its 4 supporters; "
             f"{supporters}: {names(missing)} "
             f"{'is' if len(missing) == 1 else 'are'} empty, so it is not a valid location",
-            False,
+            False, evidence=evidence,
         )
     return Step(
         "SHB-PLACE-1",
         f"{name} is empty and its 4 supporters all hold a ball ({supporters}); "
         "any colours make a platform, so it is a valid location",
-        True,
+        True, evidence=evidence,
     )
 
 
@@ -90,19 +98,21 @@ def pin_check(board: Board, point: Point) -> Step:
     name = NAMES[point]
     is_pinned = bool(pinned(board.occupied) >> point & 1)
     assert is_pinned == (len(above) >= 2)
+    evidence = {"point": name, "supports": [NAMES[q] for q in above]}
     if is_pinned:
         return Step(
             "SHB-PIN-1",
             f"{name} supports {len(above)} balls on the level above "
             f"({' '.join(ball(board, q) for q in above)}), so it is pinned and cannot be "
             "removed",
-            False,
+            False, evidence=evidence,
         )
     if above:
         return Step("SHB-PIN-1",
                     f"{name} supports one ball ({ball(board, above[0])}): it is not pinned",
-                    True)
-    return Step("SHB-PIN-1", f"{name} supports no ball: it is not pinned", True)
+                    True, evidence=evidence)
+    return Step("SHB-PIN-1", f"{name} supports no ball: it is not pinned", True,
+                evidence=evidence)
 
 
 def removal_marks(board: Board, point: Point) -> list[Mark]:

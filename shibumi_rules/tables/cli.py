@@ -7,8 +7,9 @@ import sys
 import time
 
 from ..cli import command
-from ..errors import OptionError
-from .registry import CHECK_BUDGET, GROUPS, generate, stale, write
+from ..errors import OptionError, ShibumiError
+from ..spec import source_checkout
+from .registry import CHECK_BUDGET, GROUPS, check_folders, generate, stale, write
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -28,7 +29,13 @@ def _tables(args: argparse.Namespace) -> int:
     if args.full and not args.check:
         raise OptionError("--full only changes --check (writing always recomputes every "
                           "count); use tables --check --full")
+    if not args.check and source_checkout() is None:
+        raise ShibumiError("tables writes spec/ of a source checkout; this package is "
+                           "installed without one (tables --check verifies the copy it "
+                           "ships)")
     groups = tuple(args.only or GROUPS)
+    if not args.check:
+        check_folders(groups)
     began = time.perf_counter()
     files = generate(groups, quick=args.check and not args.full)
     elapsed = time.perf_counter() - began

@@ -52,7 +52,7 @@ def point_row(p: Point) -> dict[str, Any]:
     c = COORDS[p]
     cx, cy = Fraction(c.x, 2), Fraction(c.y, 2)
     return {
-        "index": p, "name": NAMES[p], "level": c.level, "row": c.row, "col": c.col,
+        "index": p, "name": NAMES[p], "level": c.level + 1, "row": c.row, "col": c.col,
         "x": c.x, "y": c.y,
         "centre": {"x": _number(cx), "y": _number(cy), "z_steps": c.level},
         "centre_float": [float(cx), float(cy), c.level * math.sqrt(2) / 2],
@@ -101,12 +101,13 @@ def points_table() -> list[GeneratedFile]:
     body = {
         "conventions": {
             "index": "0-29: level by level from the board up, then row, then column",
-            "level": "0 (the holes) to 3 (the apex); the first digit of a name is level + 1",
-            "row_col": "row and column within the level, 0 to 3 - level",
-            "x_y": "top-view cell of the 7x7 grid: x = 2*col + level (file a-g), "
-                   "y = 2*row + level (rank 1-7)",
+            "level": "1 (the holes) to 4 (the apex), the first digit of the name",
+            "row_col": "row and column within the level, 0 to 4 - level",
+            "x_y": "top-view cell of the 7x7 grid: x = 2*col + z_steps (file a-g), "
+                   "y = 2*row + z_steps (rank 1-7)",
             "centre": "centre of a ball one unit across: x and y exact, "
-                      "z = z_steps * sqrt(2)/2; centre_float repeats it in floating point",
+                      "z = z_steps * sqrt(2)/2 with z_steps = level - 1, the layers below "
+                      "the ball; centre_float repeats it in floating point",
         },
         "aliases": ALIAS_NOTES,
         "rows": rows,
@@ -135,7 +136,7 @@ def relations_table() -> list[GeneratedFile]:
         for a, b in TOUCHING_PAIRS
     ]
     links = [
-        {"a": NAMES[a], "b": NAMES[b], "level": COORDS[a].level,
+        {"a": NAMES[a], "b": NAMES[b], "level": COORDS[a].level + 1,
          "crossing": _names(CROSSING[(a, b)])}
         for a, b in TOUCHING_PAIRS if (a, b) in CROSSING
     ]
@@ -154,13 +155,14 @@ def relations_table() -> list[GeneratedFile]:
     ]
     body = {
         "conventions": {
-            "supporters": "the 4 points a ball above level 0 rests on (SHB-GRAVITY-1)",
+            "supporters": "the 4 points a ball above level 1 rests on (SHB-GRAVITY-1)",
             "supportees": "the points resting on a point (up to 4)",
             "touching_pairs": "pairs one diameter apart, lower index first; kind 'level' "
                               "for two points of one level, 'support' for a point and one "
                               "of its supporters (SHB-TOUCH-1)",
-            "links": "same-level touching pairs with their crossing points: the points of "
-                     "the next level touching both (SHB-CROSS-1)",
+            "links": "same-level touching pairs, with their level (1-3) and their "
+                     "crossing points: the points of the next level touching both "
+                     "(SHB-CROSS-1)",
             "covering_pairs": "a point and the point two levels directly above it, whose "
                               "ball hides it from above (SHB-HIDE-1)",
             "symmetries": "the 8 symmetries of the square acting on the top view; image[i] "

@@ -1,5 +1,6 @@
-"""The index of every rule and ruling: ID, kind, scope, title and, for rulings chosen
-by an option, the option with its values and default (from the game modules)."""
+"""The index of every rule, ruling and clarification: ID, kind, scope, title and, for
+rulings chosen by an option, the option with its values and default (from the game
+modules)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,9 @@ def rules_index_table() -> list[GeneratedFile]:
                                    "values"),
                    [(r["id"], r["kind"], r["scope"], r["title"], r["option"], r["default"],
                      r["values"]) for r in rows])
-    return table("rules_index", "Index of rules and rulings",
-                 "Every rule and ruling of the specification with its title; rulings whose "
-                 "alternatives an option selects give the option, its values (N: any "
-                 "non-negative integer) and its default.", {"rows": rows}, [csv])
+    return table("rules_index", "Index of rules, rulings and clarifications",
+                 "Every rule, ruling and clarification of the specification with its kind "
+                 "and title. A ruling answers a question the published text leaves open; "
+                 "a clarification one the text settles. Rulings whose alternatives an "
+                 "option selects give the option, its values (N: any non-negative "
+                 "integer) and its default.", {"rows": rows}, [csv])

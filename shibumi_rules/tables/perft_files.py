@@ -147,8 +147,3 @@ def committed_counts(text: str) -> Counts:
             for move, n in rows:
                 counts[(position, "divide", str(depth), move)] = n
     return counts
-
-
-def recomputed(text: str, budget: int) -> int:
-    """How many counts of a perft file a check with this budget computes afresh."""
-    return sum(1 for n in committed_counts(text).values() if n <= budget)

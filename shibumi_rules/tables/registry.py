@@ -17,6 +17,7 @@ from typing import Final
 
 from .. import spec
 from ..errors import ShibumiError
+from ..fileio import WriteError, check_writable, write_atomic
 from ..games import bundles
 from .geometry_tables import points_table, relations_table
 from .index_table import rules_index_table
@@ -92,18 +93,58 @@ def generate(groups: Iterable[str] = GROUPS, quick: bool = False,
 
 
 def write(files: Iterable[GeneratedFile], root: Path | None = None) -> list[tuple[str, bool]]:
-    """Write files under ``root``; (path, changed) for each."""
+    """Write files under ``root``; (path, changed) for each. Each file is replaced
+    atomically (a run killed half-way leaves every file old or new, never partial),
+    and a symbolic link met on the way is refused, never followed out of ``root``."""
     root = root if root is not None else spec.spec_dir()
+    targets = [(f, _inside(root, f.path)) for f in files]
+    for _, path in targets:  # refuse before writing anything
+        if path.is_symlink():
+            check_writable(path)
     report = []
-    for f in files:
-        path = root / f.path
+    for f, path in targets:
         old = path.read_bytes() if path.is_file() else None
         new = f.text.encode("utf-8")
+        if path.parent.is_dir():
+            _remove_leftovers(path)
         if old != new:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(new)
+            write_atomic(path, new)
         report.append((f.path, old != new))
     return report
+
+
+def check_folders(groups: Iterable[str], root: Path | None = None) -> None:
+    """Before generating: each generated folder of ``groups`` can be written (it is no
+    symbolic link; if it exists, it is a writable folder). WriteError otherwise."""
+    root = root if root is not None else spec.spec_dir()
+    chosen = set(groups)
+    for folder, group in zip(GENERATED_DIRS, GROUPS):
+        if group in chosen:
+            path = _inside(root, f"{folder}/file")
+            if path.parent.exists():
+                check_writable(path)
+
+
+def _inside(root: Path, relative: str) -> Path:
+    """``root / relative``, after checking that no folder on the way from ``root`` is a
+    symbolic link (the file itself is checked by ``write_atomic``)."""
+    path = root / relative
+    folder = root
+    for part in Path(relative).parts[:-1]:
+        folder = folder / part
+        if folder.is_symlink():
+            raise WriteError(f"cannot write {str(path)!r}: the folder {str(folder)!r} is "
+                             "a symbolic link, which is not followed (remove it first)")
+    return path
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Temporary files that a killed write of ``path`` left behind (``write_atomic``
+    names them ``.NAME.*.tmp``)."""
+    for leftover in path.parent.glob(f".{path.name}.*.tmp"):
+        if leftover.is_file() and not leftover.is_symlink():
+            leftover.unlink(missing_ok=True)
 
 
 def stale(files: Iterable[GeneratedFile], root: Path | None = None,
@@ -115,7 +156,9 @@ def stale(files: Iterable[GeneratedFile], root: Path | None = None,
     problems = []
     for path, text in expected.items():
         on_disk = root / path
-        if not on_disk.is_file():
+        if on_disk.is_symlink():
+            problems.append((path, "a symbolic link"))
+        elif not on_disk.is_file():
             problems.append((path, "missing"))
         elif on_disk.read_bytes() != text:
             problems.append((path, "differs"))

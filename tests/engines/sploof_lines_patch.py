@@ -15,7 +15,11 @@ Holds = Callable[[Line, Mask, Mask], bool]
 
 
 def patch_lines(rule: Holds) -> None:
-    """Make the Sploof outcome use ``rule`` to decide who holds which line."""
+    """Make the Sploof outcome use ``rule`` to decide who holds which line: both the
+    fast check that ends the game and the lines it lists."""
+    def any_line(own: Mask, occupied: Mask) -> bool:
+        return any(rule(line, own, occupied) for line in LINES)
+
     def holders(board: Board) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
         occupied = board.occupied
         return (tuple(line for line in LINES if rule(line, board.masks[Colour.WHITE],
@@ -24,6 +28,7 @@ def patch_lines(rule: Holds) -> None:
                                                      occupied)))
 
     sploof_rules.line_holders = holders  # type: ignore[attr-defined]
+    sploof_rules.has_line = any_line  # type: ignore[attr-defined]
 
 
 def orthogonal(line: Line, own: Mask, occupied: Mask, crossed: Callable[[Line], bool]

@@ -81,8 +81,8 @@ class SplinkBundle(GameBundle):
 
         return [match_file()]
 
-    def command_modules(self) -> tuple[str, ...]:
-        return (f"{__name__}.match_cli",)
+    def commands(self) -> dict[str, str]:
+        return {"match": f"{__name__}.match_cli"}
 
 
 BUNDLE = SplinkBundle()

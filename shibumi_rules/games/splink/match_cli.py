@@ -17,6 +17,7 @@ from ...cli import command
 from ...diagram import render
 from ...errors import NotationError, OptionError
 from ...game import parse_option_pairs
+from ...json_input import JSONLimitError, load_json
 from .game import GAME, REASONS, score
 from .matches import (
     MATCH_DEFAULT_OPTIONS,
@@ -128,10 +129,12 @@ def _read_record(path: str) -> MatchRecord:
         raise NotationError(f"{path}: not UTF-8 text (byte {err.start}: "
                             f"{err.reason})") from None
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except json.JSONDecodeError as err:
         raise NotationError(f"{path}: not JSON: {err.msg} at line {err.lineno} "
                             f"column {err.colno}") from None
+    except JSONLimitError as err:
+        raise NotationError(f"{path}: refused: {err}") from None
     return MatchRecord.from_json(data)
 
 

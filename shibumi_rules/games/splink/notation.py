@@ -32,7 +32,7 @@ from __future__ import annotations
 from ...board import BALLS_PER_COLOUR, Board
 from ...errors import NotationError, PositionError
 from ...game import parse_option_pairs
-from ...notation import Colour, format_point, parse_point
+from ...notation import Colour, format_point, parse_count, parse_point, split_fields
 from .state import (
     PlaceMove,
     RemoveMove,
@@ -115,7 +115,7 @@ def format_position(state: SplinkState) -> str:
 def _count(text: str, what: str) -> int:
     if not (text.isascii() and text.isdigit()):
         raise NotationError(f"bad position: {what} {text!r} is not a non-negative integer")
-    return int(text)
+    return parse_count(text, f"bad position: {what}")
 
 
 def _supply_field(text: str) -> tuple[str, str]:
@@ -134,7 +134,7 @@ def _supply_field(text: str) -> tuple[str, str]:
 def parse_position(text: str) -> SplinkState:
     """Parse position notation. NotationError when malformed, PositionError when the
     position cannot arise in a game (with the broken rule's ID)."""
-    fields = text.split()
+    fields = split_fields(text)
     if len(fields) < 2:
         raise NotationError(
             f"bad position {text!r}: expected BOARD ROLE turns:N supply:R,W [options], "
@@ -195,7 +195,7 @@ def _supply(text: tuple[str, str], red: int, white: int, rules: Rules
             "give both counts",
             "SPK-RUL-5",
         )
-    counts = (int(text[0]), int(text[1]))
+    counts = (parse_count(text[0], "supply count"), parse_count(text[1], "supply count"))
     for colour, on_board, in_supply in (
         (Colour.RED, red.bit_count(), counts[0]),
         (Colour.WHITE, white.bit_count(), counts[1]),

@@ -15,9 +15,8 @@ class SploofAttributor(Attributor):
 
     def illegal_extra(self, game: AnyGame, state: Any, move: Any,
                       err: IllegalMoveError) -> list[str]:
-        if err.rule_id == "SPF-RUL-1":
-            return ["SPF-REMOVE-2"]
-        return []
+        """The rules the failing verdict depends on (SPF-REMOVE-2 behind SPF-RUL-1)."""
+        return list(err.verdict.also) if err.verdict is not None else []
 
     def legal(self, game: AnyGame, state: Any, move: str) -> list[str]:
         from ...board import BALLS_PER_COLOUR
@@ -82,37 +81,36 @@ class SploofAttributor(Attributor):
 
 
 def _denied_lines(board: Any, colour: Colour) -> list[str]:
-    """Why rows or columns of ``colour`` are not lines: crossed or hidden (as
-    ``explain`` sees them)."""
-    from .explain_lines import views
+    """Why rows or columns of ``colour`` are not lines: crossed or hidden (the line
+    checks ``explain`` renders too)."""
+    from .lines import check_lines
 
     ids: list[str] = []
-    for v in views(board, colour):
-        if v.line.kind != "orthogonal" or v.status != "broken":
+    for check in check_lines(board, colour):
+        if check.line.kind != "orthogonal" or check.status != "broken":
             continue
-        if v.crossed:
+        if check.crossed:
             ids += ["SHB-CROSS-1", "SPF-LINE-1"]
-        if v.hidden:
+        if check.hidden:
             ids += ["SPF-RUL-7", "SHB-HIDE-1"]
     return ids
 
 
 def _held_lines(board: Any, colour: Colour, lines: Any) -> list[str]:
-    """What makes the lines a player holds special: one ball over a perimeter link
-    (not a crossing), a zig-zag diagonal (as ``explain`` sees them)."""
-    from .explain_lines import view
+    """What makes the lines a player holds special: one ball over a link (which does
+    not cross it), a zig-zag diagonal (the line checks ``explain`` renders too)."""
+    from .lines import check_line
 
     ids: list[str] = []
     for line in lines:
-        v = view(line, colour, board)
+        check = check_line(line, colour, board)
         if line.kind == "orthogonal":
-            if v.single:
+            if check.single:
                 ids += ["SPF-RUL-4", "SHB-CROSS-1"]
             ids.append("SPF-LINE-1")
         else:
-            if v.zigzag:
+            if check.zigzag:
                 ids.append("SPF-RUL-5")
             ids.append("SPF-LINE-2")
     ids.sort(key=lambda rule: rule.startswith(("SPF-LINE", "SHB")))
     return ids
-

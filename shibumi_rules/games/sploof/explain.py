@@ -1,9 +1,11 @@
 """Explanations for Sploof: is a placement or removal legal and why, what it does to
 the stocks, the supply, the pyramid and the lines, and how the game then stands.
 
-The checks follow the order in which the rules apply (game over, then the move's own
-conditions) and stop at the first one that fails; that step's rule is the one the
-engine's IllegalMoveError names (a property test holds them to it)."""
+Every judgement is the engine's: the checks of a move are ``rules.move_verdicts`` (the
+order in which the rules apply, stopping at the first that fails, whose rule the
+engine's IllegalMoveError names), the outcome is ``rules.outcome`` with its verdicts,
+and the lines are ``lines.check_line``. This module puts them into steps, pictures and
+facts."""
 
 from __future__ import annotations
 
@@ -11,27 +13,26 @@ from typing import Any
 
 from ...board import Board, pinned, valid_locations
 from ...explain import mechanics as mech
-from ...explain.model import MoveAnswer, Picture, PositionAnswer, Step, plain
+from ...explain.model import MoveAnswer, Picture, PositionAnswer, Step
 from ...game import Game, OptionSpec
 from ...geometry import NAMES, SUPPORTEES, Point, points_of
 from ...notation import Colour
 from ...svg import Mark, Path, Ring
-from .explain_lines import LineView, views
-from .lines import hidden
+from .explain_lines import broken_words, describe
+from .lines import LineCheck, check_lines, hidden
 from .rules import (
-    REASON_BOTH_LINES_DRAW,
-    REASON_BOTH_LINES_MOVER,
-    REASON_LINE,
     REASON_NO_MOVE,
-    REASON_OPPONENT_LINE,
     REASONS,
     REMOVAL_GAIN,
     SploofMove,
     SploofState,
-    no_move_detail,
+    decision_verdict,
+    lines_verdict,
+    move_verdicts,
     opponent,
     outcome,
     outcome_text,
+    supply_verdict,
 )
 
 PLAYERS = (Colour.WHITE, Colour.BLACK)
@@ -43,76 +44,9 @@ def _balls(n: int) -> str:
 
 # -- legality --------------------------------------------------------------------------
 
-def _over_check(state: SploofState) -> Step | None:
-    """A finished game takes no move: SPF-END-1 after a player without a move, else
-    SPF-WIN-1 (with the reason's own rule)."""
-    result = outcome(state)
-    if not result.over:
-        return None
-    assert result.reason is not None
-    rule = "SPF-END-1" if result.reason == REASON_NO_MOVE else "SPF-WIN-1"
-    reason_rule = REASONS[result.reason].rule
-    also = ("SPF-RUL-3",) if result.reason == REASON_NO_MOVE else (
-        (reason_rule,) if reason_rule != rule else ())
-    return Step(rule, f"the game is already over ({plain(outcome_text(state, result))}): no "
-                "further move may be played", False, also)
-
-
-def _placement_checks(state: SploofState, move: SploofMove) -> list[Step]:
-    colour = state.turn
-    stock = state.stock[colour]
-    if stock == 0:
-        return [Step("SPF-PLACE-1", f"{colour.label} has no ball in stock, so cannot place "
-                     "(a removal is the only other action)", False)]
-    return [
-        Step("SPF-PLACE-1", f"{colour.label} has {_balls(stock)} in stock to place from",
-             True),
-        mech.placement_check(state.board, move.point),
-    ]
-
-
-def _removal_checks(state: SploofState, move: SploofMove) -> list[Step]:
-    colour, board, point = state.turn, state.board, move.point
-    name = NAMES[point]
-    found = board.colour_at(point)
-    if found is None:
-        return [Step("SPF-REMOVE-1", f"there is no ball at {name} to remove", False)]
-    if found != Colour.RED:
-        return [Step("SPF-REMOVE-1", f"the ball at {name} is {found.label}: only a red ball "
-                     "may be removed", False)]
-    steps = [Step("SPF-REMOVE-1", f"the ball at {name} is red: a red ball may be removed "
-                  f"from any level, if it is not pinned", True)]
-    pin = mech.pin_check(board, point)
-    steps.append(pin)
-    if pin.holds is False:
-        return steps
-    if state.supply_rule == "unlimited":
-        steps.append(Step("SPF-RUL-1", "supply=unlimited: the supply is not counted, so the "
-                          f"removal can always move {REMOVAL_GAIN} balls to the stock", True,
-                          ("SPF-REMOVE-2",)))
-        return steps
-    own = state.supply[colour] or 0
-    if own < REMOVAL_GAIN:
-        steps.append(Step("SPF-RUL-1", f"{colour.label}'s supply holds {_balls(own)}, but a "
-                          f"removal must move {REMOVAL_GAIN} to the stock "
-                          "(supply=limited)", False, ("SPF-REMOVE-2",)))
-    else:
-        steps.append(Step("SPF-RUL-1", f"{colour.label}'s supply holds {_balls(own)}, enough "
-                          f"for the {REMOVAL_GAIN} the removal moves to the stock "
-                          "(supply=limited)", True, ("SPF-REMOVE-2",)))
-    return steps
-
-
 def checks(state: SploofState, move: SploofMove) -> list[Step]:
     """The conditions of ``move`` in order, ending at the first that fails."""
-    over = _over_check(state)
-    if over is not None:
-        return [over]
-    action = "a removal" if move.remove else "a placement"
-    steps = [Step("SPF-TURN-1", f"{state.turn.label} is to move; a turn is exactly one "
-                  f"action, here {action}", True)]
-    steps += _removal_checks(state, move) if move.remove else _placement_checks(state, move)
-    return steps
+    return move_verdicts(state, move)
 
 
 # -- effects ---------------------------------------------------------------------------
@@ -159,13 +93,13 @@ def _below_two(cover: Point) -> tuple[Point, ...]:
     return tuple(low for low, c in COVERING_PAIRS if c == cover)
 
 
-def _line_changes(before: Board, after: Board) -> tuple[list[LineView], list[LineView],
-                                                        list[LineView]]:
+def _line_changes(before: Board, after: Board) -> tuple[list[LineCheck], list[LineCheck],
+                                                        list[LineCheck]]:
     """Lines made, lines lost, and lines newly broken (four balls but crossed or
     hidden), for both players."""
     made, lost, broken = [], [], []
     for colour in PLAYERS:
-        for old, new in zip(views(before, colour), views(after, colour)):
+        for old, new in zip(check_lines(before, colour), check_lines(after, colour)):
             if new.status == "held" and old.status != "held":
                 made.append(new)
             elif old.status == "held" and new.status != "held":
@@ -175,56 +109,30 @@ def _line_changes(before: Board, after: Board) -> tuple[list[LineView], list[Lin
     return made, lost, broken
 
 
-def _line_steps(made: list[LineView], lost: list[LineView], broken: list[LineView]
-                ) -> list[Step]:
+def _line_steps(made: list[LineCheck], lost: list[LineCheck], broken: list[LineCheck],
+                board: Board) -> list[Step]:
     steps = []
     for v in made:
-        steps.append(Step(v.line.rule, f"{v.colour.label} now has line {v.describe()}",
-                          None, v.rules[1:]))
+        steps.append(Step(v.line.rule, f"{v.colour.label} now has line {describe(v, board)}",
+                          None, v.rule_ids[1:]))
     for v in lost:
         steps.append(Step(v.line.rule, f"{v.colour.label} no longer has line "
-                          f"{v.describe()}", None, v.rules[1:]))
+                          f"{describe(v, board)}", None, v.rule_ids[1:]))
     for v in broken:
-        steps.append(Step(v.line.rule, f"{v.colour.label} has all four balls of "
-                          f"{v.describe()}, so it is not a line", None, v.rules[1:]))
+        steps.append(Step(v.line.rule, f"{v.colour.label} {broken_words(v)} "
+                          f"{describe(v, board)}, so it is not a line", None, v.rule_ids[1:]))
     return steps
 
 
 def _outcome_steps(after: SploofState) -> list[Step]:
-    """Both players checked (SPF-WIN-1), then the verdict with its rule."""
+    """The lines of both players (SPF-WIN-1), then what they decide, with its rule."""
     result = outcome(after)
-    mover, to_move = opponent(after.turn), after.turn
-    held = {c: [v.line.name for v in views(after.board, c) if v.status == "held"]
-            for c in PLAYERS}
-    summary = "; ".join(f"{c.label} {'holds ' + ' '.join(held[c]) if held[c] else 'has none'}"
-                        for c in PLAYERS)
-    steps = [Step("SPF-WIN-1", f"both players are checked for lines after every move: "
-                  f"{summary}")]
-    if result.reason == REASON_LINE:
-        steps.append(Step("SPF-WIN-1", f"{mover.label} made a line and {to_move.label} has "
-                          f"none: {mover.label} wins"))
-    elif result.reason == REASON_OPPONENT_LINE:
-        steps.append(Step("SPF-WIN-2", f"the move gives only {to_move.label} a line: "
-                          f"{mover.label} loses and {to_move.label} wins"))
-    elif result.reason == REASON_BOTH_LINES_MOVER:
-        steps.append(Step("SPF-RUL-2", f"both players have a line; under simultaneous=mover "
-                          f"the mover, {mover.label}, wins", None, ("SPF-WIN-1",)))
-    elif result.reason == REASON_BOTH_LINES_DRAW:
-        steps.append(Step("SPF-RUL-2", "both players have a line; under simultaneous=draw "
-                          "the game is drawn", None, ("SPF-WIN-1",)))
-    elif result.reason == REASON_NO_MOVE:
-        steps.append(Step("SPF-END-1", f"{to_move.label}, to move, has no legal move "
-                          f"({no_move_detail(after)}): {to_move.label} loses", None,
-                          ("SPF-RUL-3",)))
-    else:
-        steps.append(Step("SPF-TURN-1", f"no line for either player and {to_move.label} "
-                          f"has a legal move: the game goes on, {to_move.label} to move"))
-    return steps
+    return [lines_verdict(after, result), decision_verdict(after, result)]
 
 
 # -- pictures --------------------------------------------------------------------------
 
-def _line_marks(v: LineView, mover: Colour) -> list[Mark]:
+def _line_marks(v: LineCheck, mover: Colour) -> list[Mark]:
     if v.status == "held":
         kind = "line" if v.colour == mover else "opponent-line"
         return [Path(v.balls, kind, v.colour.label)]
@@ -277,7 +185,7 @@ class SploofAnalyst:
         made, lost, broken = _line_changes(state.board, after.board)
         effects = _resource_effects(state, after, move)
         effects += _hiding_effects(state.board, after.board)
-        effects += _line_steps(made, lost, broken)
+        effects += _line_steps(made, lost, broken, after.board)
         effects += _outcome_steps(after)
         drops = state.board.remove(move.point)[1] if move.remove else ()
         after_marks: list[Mark] = []
@@ -332,21 +240,21 @@ class SploofAnalyst:
         ]
         steps += self._placement_summary(state)
         steps += self._removal_summary(state)
-        line_views = {c: views(board, c) for c in PLAYERS}
+        line_views = {c: check_lines(board, c) for c in PLAYERS}
         marks: list[Mark] = []
         for c in PLAYERS:
             for v in line_views[c]:
                 if v.status == "none":
                     continue
-                word = {"held": "has line", "broken": "has all four balls of",
+                word = {"held": "has line", "broken": broken_words(v),
                         "near": "is one cell short of"}[v.status]
                 tail = ""
                 if v.status == "near" and v.blocked:
                     tail = ", so completing it would not make a line"
                 elif v.status == "broken":
                     tail = ", so it is not a line"
-                steps.append(Step(v.line.rule, f"{c.label} {word} {v.describe(board)}{tail}",
-                                  None, v.rules[1:]))
+                steps.append(Step(v.line.rule, f"{c.label} {word} {describe(v, board)}{tail}",
+                                  None, v.rule_ids[1:]))
                 marks += _line_marks(v, opponent(colour))
         steps.append(self._outcome_step(state))
         pinned_reds = board.masks[Colour.RED] & pinned(board.occupied)
@@ -391,7 +299,7 @@ class SploofAnalyst:
             above = [q for q in SUPPORTEES[p] if board.occupied >> q & 1]
             steps.append(Step("SHB-PIN-1", f"the red ball at {NAMES[p]} is pinned: it "
                               f"supports {mech.names(above)}"))
-        if state.supply_rule == "limited" and (state.supply[state.turn] or 0) < REMOVAL_GAIN:
+        if supply_verdict(state).fails:
             steps.append(Step("SPF-RUL-1", f"{state.turn.label}'s supply holds "
                               f"{_balls(state.supply[state.turn] or 0)}: no removal "
                               f"(one needs {REMOVAL_GAIN})", None, ("SPF-REMOVE-2",)))
@@ -400,16 +308,17 @@ class SploofAnalyst:
     def _outcome_step(self, state: SploofState) -> Step:
         result = outcome(state)
         if not result.over:
+            if result.lines[state.turn]:  # only the mover's lines count (SPF-RUL-8)
+                return decision_verdict(state, result)
             return Step("SPF-WIN-1", f"nobody has a line and {state.turn.label} has a legal "
                         "move: the game goes on")
         assert result.reason is not None
         rule = REASONS[result.reason].rule
         also = ("SPF-RUL-3",) if result.reason == REASON_NO_MOVE else ()
-        return Step(rule, f"the game is over: {plain(outcome_text(state, result))}", None,
-                    also)
+        return Step(rule, f"the game is over: {result.sentence}", None, also)
 
 
-def _line_json(v: LineView) -> dict[str, Any]:
+def _line_json(v: LineCheck) -> dict[str, Any]:
     return {
         "line": v.line.name, "kind": v.line.kind, "colour": v.colour.label,
         "status": v.status, "balls": [NAMES[p] for p in v.balls],
@@ -417,8 +326,10 @@ def _line_json(v: LineView) -> dict[str, Any]:
                     for (a, b), balls in v.crossed],
         "hidden": [{"ball": NAMES[low], "by": NAMES[cover]} for low, cover in v.hidden],
         "covered": [{"ball": NAMES[own], "by": NAMES[top]} for own, top in v.covered],
+        "single": [{"link": [NAMES[a], NAMES[b]], "by": NAMES[q]} for (a, b), q in v.single]
+        if v.single_decides else [],
         "missing": [NAMES[p] for p in v.missing],
-        "zigzag": v.zigzag, "rules": list(v.rules),
+        "zigzag": v.zigzag, "rules": list(v.rule_ids),
     }
 
 

@@ -1,8 +1,8 @@
 """Sploof (Matt Green): four in a row, seen from above, on the Shibumi pyramid.
 
-The rules live in ``sploof_rules`` (state, moves, outcome), the 24 candidate lines in
-``sploof_lines``, the notation in ``sploof_notation`` and a fast perft in
-``sploof_perft``; this module ties them into the ``Game`` interface as ``GAME``.
+The rules live in ``rules`` (state, moves, the verdict of each rule, outcome), the 24
+candidate lines in ``lines``, the notation in ``notation`` and a fast perft in
+``perft``; this module ties them into the ``Game`` interface as ``GAME``.
 
 Moves
     ``1c3`` places a ball from the mover's stock at point 1c3; ``x1a1`` removes the red
@@ -21,14 +21,15 @@ Position notation (one line, fields separated by single spaces)::
     SUPPLY   := "supply:" OWN "," OWN "," COUNT         White's, Black's, red supply
     OWN      := COUNT | "-"      "-" exactly when supply=unlimited (not counted)
     COUNT    := one or more digits
-    OPTION   := "simultaneous=" ("mover" | "draw") | "supply=" ("limited" | "unlimited")
+    OPTION   := "lines_checked=" ("both" | "mover") | "simultaneous=" ("mover" | "draw")
+              | "supply=" ("limited" | "unlimited")
 
-The canonical form writes both options, sorted by name; the parser accepts them in any
-order or omitted (defaults ``simultaneous=mover supply=limited``), each at most once.
-The start position (White first), on one line::
+The canonical form writes every option, sorted by name; the parser accepts them in any
+order or omitted (defaults ``lines_checked=both simultaneous=mover supply=limited``),
+each at most once. The start position (White first), on one line::
 
     RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4
-    simultaneous=mover supply=limited
+    lines_checked=both simultaneous=mover supply=limited
 
 A position is rejected (PositionError) when a ball floats (SHB-GRAVITY-1), a count is
 negative, or the balls of a colour do not add up to 16 (red always; white and black
@@ -37,14 +38,14 @@ a game but are accepted for analysis (SPF-REMOVE-1).
 
 Outcome
     ``outcome_json`` gives ``{"over", "winner", "draw", "reason"}``; ``reason`` is one
-    of ``sploof_rules.REASONS``: ``line`` (SPF-WIN-1), ``opponent-line`` (SPF-WIN-2),
+    of ``rules.REASONS``: ``line`` (SPF-WIN-1), ``opponent-line`` (SPF-WIN-2),
     ``both-lines-mover`` / ``both-lines-draw`` (SPF-RUL-2), ``no-legal-move``
-    (SPF-END-1, SPF-RUL-3).
+    (SPF-END-1, SPF-RUL-3). Under ``lines_checked=mover`` (SPF-RUL-8) only the mover's
+    lines are checked, so a game ends on ``line`` or ``no-legal-move`` only.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -53,6 +54,7 @@ from ...diagram import render
 from ...errors import IllegalMoveError, OptionError
 from ...game import Game, OptionSpec, require_depth
 from ...notation import Colour
+from ...verdict import first_failure
 from . import notation
 from . import perft as sploof_perft
 from .rules import (
@@ -61,7 +63,9 @@ from .rules import (
     SploofState,
     apply_move,
     available_moves,
-    check_move,
+    end_reason,
+    is_available,
+    move_verdicts,
     outcome,
     outcome_text,
     placements,
@@ -70,6 +74,9 @@ from .rules import (
 )
 
 OPTIONS: Final = (
+    OptionSpec("lines_checked", "both", ("both", "mover"), "SPF-RUL-8",
+               "both: both players' lines are checked after every move; mover: only the "
+               "mover's lines count after a move"),
     OptionSpec("simultaneous", "mover", ("mover", "draw"), "SPF-RUL-2",
                "when one move gives both players a line: the mover wins, or a draw"),
     OptionSpec("supply", "limited", ("limited", "unlimited"), "SPF-RUL-1",
@@ -101,33 +108,32 @@ class Sploof(Game[SploofState, SploofMove]):
             state, "unlimited" if resolved["supply"] == "unlimited" else "limited")
         return SploofState(state.board, state.turn, state.stock, state.supply,
                            state.supply_rule,
-                           "draw" if resolved["simultaneous"] == "draw" else "mover")
+                           "draw" if resolved["simultaneous"] == "draw" else "mover",
+                           "mover" if resolved["lines_checked"] == "mover" else "both")
 
     def legal_moves(self, state: SploofState) -> list[SploofMove]:
-        if outcome(state).over:
+        if end_reason(state) is not None:
             return []
         return available_moves(state)
 
     def count_moves(self, state: SploofState) -> int:
-        if outcome(state).over:
+        if end_reason(state) is not None:
             return 0
         return placements(state).bit_count() + removals(state).bit_count()
 
     def play(self, state: SploofState, move: SploofMove) -> SploofState:
-        """Implements SPF-TURN-1: one placement or one removal; a finished game takes no
-        move: SPF-END-1 after a player without a move, else SPF-WIN-1, the rule that
-        ends the game on lines (the message names the reason's own rule, as ``explain``
-        does)."""
-        result = outcome(state)
-        if result.over:
-            rule = "SPF-END-1" if result.reason == "no-legal-move" else "SPF-WIN-1"
-            verdict = re.sub(r" \[[A-Z0-9, -]+\]$", "", outcome_text(state, result))
-            raise IllegalMoveError(f"the game is over ({verdict})", rule)
-        check_move(state, move)
+        """Implements SPF-TURN-1: one placement or one removal. An illegal move raises
+        IllegalMoveError with the first failing verdict of ``move_verdicts`` (a
+        finished game first: SPF-END-1 after a player without a move, else SPF-WIN-1);
+        a legal one is recognised from the move masks without building verdicts."""
+        if end_reason(state) is not None or not is_available(state, move):
+            failure = first_failure(move_verdicts(state, move))
+            assert failure is not None, f"{move} is refused but no verdict fails"
+            raise IllegalMoveError.from_verdict(failure)
         return apply_move(state, move)
 
     def is_over(self, state: SploofState) -> bool:
-        return outcome(state).over
+        return end_reason(state) is not None
 
     def outcome_json(self, state: SploofState) -> dict[str, Any]:
         return outcome(state).to_json()
@@ -160,19 +166,32 @@ class Sploof(Game[SploofState, SploofMove]):
             f"to move: {state.turn.label}",
             f"stock:   white {state.stock[0]}, black {state.stock[1]}",
             f"supply:  {supply}, red {red}",
-            f"options: simultaneous={state.simultaneous} supply={state.supply_rule}",
+            "options: " + " ".join(f"{k}={v}" for k, v in sorted(state.options.items())),
             f"outcome: {outcome_text(state)}",
         ]
         return "\n".join(lines)
 
     def perft(self, state: SploofState, depth: int) -> int:
-        """Same count as the generic perft, through ``sploof_perft``."""
+        """Same count as the generic perft, through the fast counter of ``perft``."""
         require_depth(depth)
+        return self._count(sploof_perft.counter_for(state), state, depth)
+
+    def divide(self, state: SploofState, depth: int) -> list[tuple[str, int]]:
+        """Same rows as the generic divide; one transposition table serves every first
+        move (positions reached by several first moves are counted once)."""
+        if depth < 1:
+            return super().divide(state, depth)  # refused there, with the usual message
+        counter = sploof_perft.counter_for(state)
+        return [(self.format_move(move), self._count(counter, self.play(state, move), depth - 1))
+                for move in self.legal_moves(state)]
+
+    @staticmethod
+    def _count(counter: sploof_perft.Counter, state: SploofState, depth: int) -> int:
         if depth == 0:
             return 1
-        if outcome(state).over:
+        if end_reason(state) is not None:
             return 0
-        return sploof_perft.perft(state, depth)
+        return counter.count_state(state, depth)
 
 
 GAME: Final = Sploof()

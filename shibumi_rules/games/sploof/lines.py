@@ -17,15 +17,22 @@ A consequence of gravity worth knowing: a level-2 ball that hides a level-0 ball
 stands on the four level-1 balls around it, so it always comes with two crossed links
 of the same row; hiding never breaks a row that is not also crossed.
 
-``LINES`` is the table; ``lines_of`` reads it literally (for explanations and tests);
-``has_line`` answers the same question with lookup tables, for search.
+``LINES`` is the table. ``check_line`` is the verdict path: for one line and one player
+it says whether the line holds and why (which links are crossed and by which balls,
+which ball is hidden and by what, the visible ball and level of each cell, whether a
+diagonal zig-zags), and ``LineCheck.verdict`` turns that into a ``Verdict``;
+explanations, conformance attribution and vector tags render these checks. The bulk
+lookups are deliberate fast paths with the same answers (tests/test_sploof_lines.py
+holds them to ``check_line`` on random boards): ``holds``, ``lines_of`` and
+``line_holders`` read the table with masks, ``has_line`` answers "any line at all?"
+from lookup tables, for search.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from ...board import Board
 from ...geometry import (
@@ -38,12 +45,14 @@ from ...geometry import (
     GRID,
     LEVEL_MASKS,
     LEVELS,
+    NAMES,
     SIDE,
     Mask,
     Point,
     points_of,
 )
 from ...notation import Colour
+from ...verdict import Verdict
 
 LineKind = Literal["orthogonal", "diagonal"]
 
@@ -62,6 +71,13 @@ class Cell:
         """File letter and rank of the cell, as in the point names (``d4``)."""
         return f"{FILES[self.x]}{self.y + 1}"
 
+    def visible(self, occupied: Mask) -> Point | None:
+        """The topmost ball of the cell, the one seen from above (None when empty)."""
+        for p in reversed(self.points):
+            if occupied >> p & 1:
+                return p
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class Link:
@@ -75,6 +91,16 @@ class Link:
     @property
     def crossable(self) -> bool:
         return len(self.crossing) == 2
+
+    def over(self, occupied: Mask) -> tuple[Point, ...]:
+        """The balls resting over the link (on its crossing points)."""
+        return tuple(q for q in self.crossing if occupied >> q & 1)
+
+    def crossed(self, occupied: Mask) -> bool:
+        """Both crossing points hold a ball: the link is crossed (SHB-CROSS-1). One ball
+        over a link never crosses it (SPF-RUL-4), so a perimeter link, with a single
+        crossing point, is never crossed."""
+        return len(self.over(occupied)) == 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,21 +188,184 @@ def hidden(occupied: Mask) -> Mask:
     return out
 
 
-def holds(line: Line, own: Mask, occupied: Mask) -> bool:
-    """Whether the player owning ``own`` holds ``line`` on a board with ``occupied``.
-    Implements SPF-LINE-1 (with SPF-RUL-4 and SPF-RUL-7) and SPF-LINE-2 (SPF-RUL-5)."""
+# -- the verdict path ----------------------------------------------------------------
+
+LineStatus = Literal["held", "broken", "near", "none"]
+LinkBalls = tuple[tuple[Point, Point], tuple[Point, ...]]
+"""A link of an orthogonal line and the balls resting over it."""
+
+
+def zigzag(levels: tuple[int, ...]) -> bool:
+    """Whether a diagonal whose cells show balls on ``levels`` changes direction
+    between levels instead of climbing one way (SPF-RUL-5: it still counts). The one
+    definition of a zig-zag."""
+    return len({b - a for a, b in pairwise(levels)}) > 1
+
+
+@dataclass(frozen=True, slots=True)
+class LineCheck:
+    """What SPF-LINE-1 or SPF-LINE-2 says about one line for one player, with the
+    evidence it was read from.
+
+    ``status``: ``held`` (the player has the line); ``broken`` (all four balls are the
+    player's, but a link is crossed or a ball hidden, or for a diagonal a cell's own
+    ball is covered by another colour's); ``near`` (three of four cells are the
+    player's; a near orthogonal line may already be crossed or hidden, so completing
+    it would not make a line); ``none`` otherwise (no further evidence)."""
+
+    line: Line
+    colour: Colour
+    status: LineStatus
+    balls: tuple[Point, ...]
+    """The balls that show the line: the 4 level-0 points, or each cell's visible ball
+    (its lowest point when the cell is empty)."""
+    crossed: tuple[LinkBalls, ...] = ()
+    """Crossed links with their two crossing balls (SHB-CROSS-1)."""
+    single: tuple[tuple[tuple[Point, Point], Point], ...] = ()
+    """Links with one ball over them, which does not cross them (SPF-RUL-4): a
+    perimeter link's only crossing point, or one of an inner link's two."""
+    hidden: tuple[tuple[Point, Point], ...] = ()
+    """(hidden point, covering ball) pairs (SHB-HIDE-1, SPF-RUL-7)."""
+    covered: tuple[tuple[Point, Point], ...] = ()
+    """Diagonal: (own ball, other-colour ball visible above it in the same cell)."""
+    missing: tuple[Point, ...] = ()
+    """Near line: the point (or cell's visible or lowest empty point) not the player's."""
+
+    @property
+    def holds(self) -> bool:
+        return self.status == "held"
+
+    @property
+    def levels(self) -> tuple[int, ...]:
+        """The level of each ball of ``balls`` (the visible level of each cell)."""
+        return tuple(COORDS[p].level for p in self.balls)
+
+    @property
+    def zigzag(self) -> bool:
+        """A diagonal line held with balls that change level up and down: SPF-RUL-5
+        lets it count (said only of a line the player holds)."""
+        return self.line.kind == "diagonal" and self.holds and zigzag(self.levels)
+
+    @property
+    def single_decides(self) -> bool:
+        """A ball rests over a link without crossing it, and nothing else breaks the
+        line: SPF-RUL-4 decides that the line holds (or would, once completed)."""
+        return bool(self.single) and not self.blocked
+
+    @property
+    def blocked(self) -> bool:
+        """Crossed or hidden: four balls here would still not make a line."""
+        return bool(self.crossed or self.hidden or self.covered)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The line's rule, then the rules and rulings its status depends on."""
+        out = [self.line.rule]
+        if self.single_decides:
+            out.append("SPF-RUL-4")
+        if self.crossed:
+            out.append("SHB-CROSS-1")
+        if self.hidden:
+            out += ["SHB-HIDE-1", "SPF-RUL-7"]
+        if self.covered:
+            out.append("SHB-HIDE-1")
+        if self.zigzag:
+            out.append("SPF-RUL-5")
+        return tuple(dict.fromkeys(out))
+
+    def verdict(self) -> Verdict:
+        """The check as a verdict: holds when the player has the line."""
+        who, name = self.colour.label, self.line.name
+        text = (f"{who} holds line {name}" if self.holds
+                else f"{who} does not hold line {name} ({self.status})")
+        return Verdict(self.line.rule, text, self.holds, self.rule_ids[1:], self.evidence())
+
+    def evidence(self) -> dict[str, Any]:
+        """The check as JSON-ready values (point names)."""
+        return {
+            "line": self.line.name, "kind": self.line.kind, "colour": self.colour.label,
+            "status": self.status, "balls": [NAMES[p] for p in self.balls],
+            "levels": [level + 1 for level in self.levels],
+            "crossed": [{"link": [NAMES[a], NAMES[b]], "by": [NAMES[q] for q in balls]}
+                        for (a, b), balls in self.crossed],
+            "single": [{"link": [NAMES[a], NAMES[b]], "by": NAMES[q]}
+                       for (a, b), q in self.single],
+            "hidden": [{"ball": NAMES[low], "by": NAMES[cover]} for low, cover in self.hidden],
+            "covered": [{"ball": NAMES[own], "by": NAMES[top]} for own, top in self.covered],
+            "missing": [NAMES[p] for p in self.missing],
+            "zigzag": self.zigzag,
+        }
+
+
+def _check_orthogonal(line: Line, colour: Colour, board: Board) -> LineCheck:
+    own, occupied = board.masks[colour], board.occupied
+    count = (own & line.mask).bit_count()
+    if count < 3:
+        return LineCheck(line, colour, "none", line.points)
+    overs = [(link.ends, link.over(occupied)) for link in line.links]
+    crossed = tuple((ends, over) for ends, over in overs if len(over) == 2)
+    single = tuple((ends, over[0]) for ends, over in overs if len(over) == 1)
+    hidden = tuple((low, cover) for low, cover in line.hiders if occupied >> cover & 1)
+    if count == 4:
+        status: LineStatus = "broken" if crossed or hidden else "held"
+        return LineCheck(line, colour, status, line.points, crossed, single, hidden)
+    missing = tuple(p for p in line.points if not own >> p & 1)
+    return LineCheck(line, colour, "near", line.points, crossed, single, hidden, (), missing)
+
+
+def _check_diagonal(line: Line, colour: Colour, board: Board) -> LineCheck:
+    own, occupied = board.masks[colour], board.occupied
+    balls: list[Point] = []
+    covered: list[tuple[Point, Point]] = []
+    missing: list[Point] = []
+    for cell in line.cells:
+        top = cell.visible(occupied)
+        if top is not None and own >> top & 1:
+            balls.append(top)
+            continue
+        mine = [p for p in cell.points if own >> p & 1]
+        if top is not None and mine:
+            covered.append((mine[-1], top))
+        shown = top if top is not None else cell.points[0]
+        balls.append(shown)
+        missing.append(shown)
+    if not missing:
+        return LineCheck(line, colour, "held", tuple(balls))
+    if len(covered) == len(missing):
+        return LineCheck(line, colour, "broken", tuple(balls), covered=tuple(covered))
+    if len(missing) == 1:
+        return LineCheck(line, colour, "near", tuple(balls), missing=tuple(missing))
+    return LineCheck(line, colour, "none", tuple(balls))
+
+
+def check_line(line: Line, colour: Colour, board: Board) -> LineCheck:
+    """Whether ``colour`` holds ``line`` on ``board``, and why. Implements SPF-LINE-1
+    (with SHB-CROSS-1, SHB-HIDE-1, SPF-RUL-4 and SPF-RUL-7) and SPF-LINE-2 (with
+    SHB-HIDE-1 and SPF-RUL-5)."""
     if line.kind == "orthogonal":
-        if any(not own >> p & 1 for p in line.points):
+        return _check_orthogonal(line, colour, board)
+    return _check_diagonal(line, colour, board)
+
+
+def check_lines(board: Board, colour: Colour) -> list[LineCheck]:
+    """Every candidate line for ``colour``, in table order."""
+    return [check_line(line, colour, board) for line in LINES]
+
+
+# -- bulk lookups (fast paths of check_line) ------------------------------------------
+
+def holds(line: Line, own: Mask, occupied: Mask) -> bool:
+    """Whether the player owning ``own`` holds ``line`` on a board with ``occupied``:
+    ``check_line(...).holds`` without the evidence, for the outcome and search."""
+    if line.kind == "orthogonal":
+        if own & line.mask != line.mask:
             return False
         if any(occupied >> cover & 1 for _, cover in line.hiders):
             return False
-        return not any(
-            link.crossable and all(occupied >> q & 1 for q in link.crossing)
-            for link in line.links
-        )
+        return not any(link.crossed(occupied) for link in line.links)
     for cell in line.cells:
-        present = [p for p in cell.points if occupied >> p & 1]
-        if not present or not own >> present[-1] & 1:
+        top = cell.visible(occupied)
+        if top is None or not own >> top & 1:
             return False
     return True
 

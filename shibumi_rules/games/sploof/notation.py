@@ -8,9 +8,10 @@ from collections.abc import Callable, Mapping
 from ...board import BALLS_PER_COLOUR, Board
 from ...errors import NotationError, PositionError
 from ...game import parse_option_pairs
-from ...notation import Colour, parse_point
+from ...notation import Colour, parse_count, parse_point, split_fields
 from .rules import (
     PLAYERS,
+    LinesChecked,
     SimultaneousRule,
     SploofMove,
     SploofState,
@@ -47,7 +48,8 @@ def parse_move(text: str) -> SploofMove:
 
 
 def format_position(state: SploofState) -> str:
-    """``BOARD TURN stock:W,B supply:W,B,R simultaneous=V supply=V``."""
+    """``BOARD TURN stock:W,B supply:W,B,R`` and every option as ``name=value``, sorted
+    by name."""
     white, black, red = state.supply
     supply = ",".join(UNCOUNTED if n is None else str(n) for n in (white, black)) + f",{red}"
     options = " ".join(f"{k}={v}" for k, v in sorted(state.options.items()))
@@ -60,7 +62,7 @@ def parse_position(text: str,
                    ) -> SploofState:
     """Parse a position; ``resolve_options`` checks option names and values and fills
     in defaults. Raises NotationError (malformed), OptionError or PositionError."""
-    fields = text.split()
+    fields = split_fields(text)
     if len(fields) < 4:
         raise NotationError(
             f"bad position {text!r}: expected BOARD TURN stock:W,B supply:W,B,R "
@@ -78,6 +80,7 @@ def parse_position(text: str,
     options = resolve_options(parse_option_pairs(option_texts))
     supply_rule: SupplyRule = "unlimited" if options["supply"] == "unlimited" else "limited"
     simultaneous: SimultaneousRule = "draw" if options["simultaneous"] == "draw" else "mover"
+    lines_checked: LinesChecked = "mover" if options["lines_checked"] == "mover" else "both"
     if supply[2] is None:
         raise NotationError("bad supply field: the red supply is always counted; "
                             f"'{UNCOUNTED}' is only for white and black under "
@@ -88,10 +91,13 @@ def parse_position(text: str,
             raise NotationError(
                 f"bad supply field {supply_text!r}: under supply={supply_rule} the "
                 f"{colour.label} supply is written as {expected}")
-    state = SploofState(board, turn, (_counted(stock[0]), _counted(stock[1])),
-                        (supply[0], supply[1], _counted(supply[2])), supply_rule, simultaneous)
-    check_position(state)
-    return state
+    # the state refuses counts that do not add up to the 16 balls of each colour
+    # (SHB-SET-1); gravity was checked with the board (SHB-GRAVITY-1). Red balls off the
+    # perimeter holes cannot arise from the setup, but are accepted for analysis: every
+    # rule applies to them unchanged (a red ball may then be removed from any level).
+    return SploofState(board, turn, (_counted(stock[0]), _counted(stock[1])),
+                       (supply[0], supply[1], _counted(supply[2])), supply_rule, simultaneous,
+                       lines_checked)
 
 
 def _counted(n: int | None) -> int:
@@ -123,37 +129,12 @@ def _parse_counts(text: str, label: str, owners: tuple[str, ...], allow_uncounte
         if allow_uncounted and part == UNCOUNTED:
             out.append(None)
         elif part.isdigit() and part.isascii():
-            out.append(int(part))
+            out.append(parse_count(part, f"{label} of {owner}"))
         elif part.startswith("-") and part[1:].isdigit() and part[1:].isascii():
             raise PositionError(f"{label} of {owner} is {part}: a count cannot be negative")
         else:
             raise NotationError(f"bad {label} field {text!r}: {part!r} is not a count")
     return out
-
-
-def check_position(state: SploofState) -> None:
-    """Raise PositionError when the state cannot exist: ball counts that do not add up
-    to the 16 of each colour (SHB-SET-1). Gravity is checked when the board is parsed
-    (SHB-GRAVITY-1). Red balls elsewhere than the perimeter holes cannot arise from the
-    setup, but such positions are accepted for analysis: every rule applies to them
-    unchanged (a red ball may then be removed from any level)."""
-    white, black, red = state.board.masks
-    if state.supply[2] + red.bit_count() != BALLS_PER_COLOUR:
-        raise PositionError(
-            f"red balls: {red.bit_count()} on the board + {state.supply[2]} in the supply "
-            f"= {red.bit_count() + state.supply[2]}, the set has {BALLS_PER_COLOUR}",
-            "SHB-SET-1")
-    for colour, mask in zip(PLAYERS, (white, black)):
-        own_supply = state.supply[colour]
-        if own_supply is None:
-            continue
-        on_board, in_stock = mask.bit_count(), state.stock[colour]
-        total = on_board + in_stock + own_supply
-        if total != BALLS_PER_COLOUR:
-            raise PositionError(
-                f"{colour.label} balls: {on_board} on the board + {in_stock} in stock + "
-                f"{own_supply} in the supply = {total}, the set has {BALLS_PER_COLOUR} "
-                "(supply=limited)", "SHB-SET-1")
 
 
 def with_supply_rule(state: SploofState, rule: SupplyRule) -> SploofState:
@@ -175,4 +156,4 @@ def with_supply_rule(state: SploofState, rule: SupplyRule) -> SploofState:
                     f"supply=limited allows {BALLS_PER_COLOUR}", "SHB-SET-1")
             own.append(BALLS_PER_COLOUR - held)
     return SploofState(state.board, state.turn, state.stock, (own[0], own[1], red), rule,
-                       state.simultaneous)
+                       state.simultaneous, state.lines_checked)

@@ -1,4 +1,6 @@
-"""Fast Sploof perft over raw integers, for benchmarks and large counts.
+"""Fast Sploof perft over raw integers, for benchmarks and large counts: a deliberate
+copy of the rules (move generation, the drop chain of ``board.drop_chain`` and the line
+lookup of ``lines.has_line``, inlined), kept apart from the verdict path for speed.
 
 The plain path (``legal_moves`` + ``play``) builds objects at every node; this one
 keeps a position as five integers seen from the player to move: their balls, the
@@ -11,12 +13,16 @@ What makes it fast:
 - leaves are counted in bulk one ply above them (the number of legal moves);
 - a placement can only give the mover a line (the new ball is the mover's and it can
   only cross, hide or cover the opponent's balls), so only the mover is checked;
-  a removal can change both players' lines, so both are checked;
+  a removal can change both players' lines, so both are checked under
+  ``lines_checked=both``, and only the mover's under ``lines_checked=mover``;
 - a transposition table per remaining depth (a perft count depends only on the
-  position and the depth), which merges the many orders of the same placements.
+  position and the depth), which merges the many orders of the same placements; one
+  ``Counter`` keeps its tables across calls, so a divide shares them between all first
+  moves, and counts at several depths of one option setting can share them too.
 
-It must agree with the plain path; ``tests/test_sploof_perft.py`` checks that on
-random reachable positions.
+It must agree with the plain path; ``tests/test_sploof_perft.py`` checks that against
+the plain ``legal_moves``/``play`` tree on random reachable positions under every
+combination of options.
 """
 
 from __future__ import annotations
@@ -33,11 +39,13 @@ _ABOVE: Final = {1 << p: SUPPORTEE_MASK[p] for p in range(NUM_POINTS)}
 """bit of a point -> mask of the points resting on it."""
 
 
-class _Counter:
-    """Perft for one option setting; holds the transposition tables of one search."""
+class Counter:
+    """Perft for one option setting; holds the transposition tables of its searches
+    (keyed by position and remaining depth, so they stay valid from call to call)."""
 
-    def __init__(self, limited: bool) -> None:
+    def __init__(self, limited: bool, both_checked: bool = True) -> None:
         self.limited = limited
+        self.both_checked = both_checked
         self.tables: dict[int, dict[tuple[int, int, int, int, int], int]] = {}
 
     def count(self, own: int, opp: int, red: int, st_own: int, st_opp: int,
@@ -48,6 +56,7 @@ class _Counter:
         b1, b2, b3 = _BASE[1], _BASE[2], _BASE[3]
         above_of = _ABOVE
         limited = self.limited
+        both_checked = self.both_checked
         full = BALLS_PER_COLOUR - REMOVAL_GAIN
         tables = self.tables
 
@@ -113,7 +122,7 @@ class _Counter:
                     lower = above
                     above = above_of[above] & occ
                 nocc = mine | theirs | reds
-                if has_line(mine, nocc) or has_line(theirs, nocc):
+                if has_line(mine, nocc) or (both_checked and has_line(theirs, nocc)):
                     continue
                 if last:
                     p2, r2 = moves_mask(theirs, nocc, st_opp, reds)
@@ -126,11 +135,22 @@ class _Counter:
         return search(own, opp, red, st_own, st_opp, depth)
 
 
+    def count_state(self, state: SploofState, depth: int) -> int:
+        """Leaves ``depth`` plies below ``state``, a position that is not over (the
+        caller checks), under this counter's options; depth >= 1."""
+        turn = state.turn
+        white, black, red = state.board.masks
+        own, opp = (white, black) if turn == 0 else (black, white)
+        return self.count(own, opp, red, state.stock[turn], state.stock[opponent(turn)],
+                          depth)
+
+
+def counter_for(state: SploofState) -> Counter:
+    """A fresh counter for the options of ``state``."""
+    return Counter(state.supply_rule == "limited", state.lines_checked == "both")
+
+
 def perft(state: SploofState, depth: int) -> int:
     """Leaves of the legal-move tree ``depth`` plies below a position that is not over
     (the caller checks); depth >= 1. Equal to ``Game.perft``."""
-    turn = state.turn
-    white, black, red = state.board.masks
-    own, opp = (white, black) if turn == 0 else (black, white)
-    counter = _Counter(state.supply_rule == "limited")
-    return counter.count(own, opp, red, state.stock[turn], state.stock[opponent(turn)], depth)
+    return counter_for(state).count_state(state, depth)

@@ -1,26 +1,43 @@
 """Sploof rules: the state, the moves, what each move does, and how the game ends.
 
 The state is the board, the player to move, both stocks, the supply per colour and
-the two options (``supply`` for SPF-RUL-1, ``simultaneous`` for SPF-RUL-2). Moves are
-listed placements first (by point index), then removals (by point index).
+the three options (``supply`` for SPF-RUL-1, ``simultaneous`` for SPF-RUL-2,
+``lines_checked`` for SPF-RUL-8). Moves are listed placements first (by point index),
+then removals (by point index).
+
+Each rule a move must meet is decided by one function returning a ``Verdict`` (rule
+ID, holds or not, evidence); ``move_verdicts`` lists them in the order the rules
+apply, and ``Game.play`` refuses a move with the first that fails. ``placements`` and
+``removals`` are the same rules as masks, for move generation.
 
 The outcome is a function of the state alone: the player who made the last move is
 the one not to move, so lines are judged from the mover's side (SPF-WIN-1, SPF-WIN-2,
-SPF-RUL-2); when nobody has a line, the player to move loses if they have no legal
-move (SPF-END-1, SPF-RUL-3). Reason strings are listed in ``REASONS``.
+SPF-RUL-2; under ``lines_checked=mover`` only the mover's lines count, SPF-RUL-8); when
+no line decides, the player to move loses if they have no legal move (SPF-END-1,
+SPF-RUL-3). Reason strings are listed in ``REASONS``; an ``Outcome``
+carries the verdicts that decided it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Final, Literal
 
-from ...board import BALLS_PER_COLOUR, Board, pinned, valid_locations
-from ...errors import IllegalMoveError
-from ...geometry import COORDS, GROUND, NAMES, SUPPORTERS, Mask, Point, points_of
+from ...board import (
+    BALLS_PER_COLOUR,
+    Board,
+    drop_chain,
+    pinned,
+    shift_chain,
+    valid_locations,
+)
+from ...errors import PositionError
+from ...geometry import COORDS, GROUND, NAMES, NUM_POINTS, Mask, Point, points_of
 from ...notation import Colour
-from ...verdict import EndReason, reason_table
-from .lines import Line, line_holders
+from ...verdict import EndReason, Verdict, reason_table
+from .lines import Line, has_line, line_holders
 
 START_STOCK: Final = 2
 """Balls each player starts with in their stock (SPF-SETUP-1)."""
@@ -40,6 +57,7 @@ START_BOARD: Final = Board((0, 0, PERIMETER)).to_text()
 
 SupplyRule = Literal["limited", "unlimited"]
 SimultaneousRule = Literal["mover", "draw"]
+LinesChecked = Literal["both", "mover"]
 PLAYERS: Final = (Colour.WHITE, Colour.BLACK)
 
 
@@ -59,10 +77,20 @@ class SploofMove:
         return (self.remove, self.point)
 
 
+_UNJUDGED: Final = "unjudged"
+"""A state's end reason before ``end_reason`` has worked it out."""
+
+
 @dataclass(frozen=True, slots=True)
 class SploofState:
     """A whole Sploof position. ``supply`` is (white, black, red); the white and black
-    entries are ``None`` under ``supply=unlimited`` (not counted)."""
+    entries are ``None`` under ``supply=unlimited`` (not counted).
+
+    A state that cannot exist is refused when it is made (PositionError, SHB-SET-1):
+    every count is non-negative, the red balls on the board and in the supply make
+    16, and under ``supply=limited`` so do each player's balls on the board, in stock
+    and in the supply. How the game stands (``end_reason``) is worked out once per
+    state and kept in a slot that takes no part in equality."""
 
     board: Board
     turn: Colour
@@ -70,10 +98,61 @@ class SploofState:
     supply: tuple[int | None, int | None, int]
     supply_rule: SupplyRule = "limited"
     simultaneous: SimultaneousRule = "mover"
+    lines_checked: LinesChecked = "both"
+    _reason: str | None = field(default=_UNJUDGED, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        white, black, red = self.board.masks
+        stock_w, stock_b = self.stock
+        supply_w, supply_b, supply_r = self.supply
+        if (self.supply_rule == "limited" and supply_w is not None and supply_b is not None
+                and white.bit_count() + stock_w + supply_w == BALLS_PER_COLOUR
+                and black.bit_count() + stock_b + supply_b == BALLS_PER_COLOUR
+                and red.bit_count() + supply_r == BALLS_PER_COLOUR
+                and min(stock_w, stock_b, supply_w, supply_b, supply_r) >= 0):
+            return  # the common case, in a handful of integer operations
+        problem = count_problem(self)
+        if problem is not None:
+            raise PositionError(problem, "SHB-SET-1")
 
     @property
     def options(self) -> dict[str, str]:
-        return {"simultaneous": self.simultaneous, "supply": self.supply_rule}
+        return {"lines_checked": self.lines_checked, "simultaneous": self.simultaneous,
+                "supply": self.supply_rule}
+
+
+def count_problem(state: SploofState) -> str | None:
+    """Why the ball counts of ``state`` cannot exist, or None. Implements SHB-SET-1
+    for Sploof: counts are non-negative, red makes 16 (board + supply), and under
+    ``supply=limited`` each player's colour makes 16 (board + stock + supply)."""
+    counted = {"white": (state.stock[0], state.supply[0]),
+               "black": (state.stock[1], state.supply[1])}
+    for owner, (stock, supply) in counted.items():
+        if stock < 0:
+            return f"stock of {owner} is {stock}: a count cannot be negative"
+        if supply is not None and supply < 0:
+            return f"supply of {owner} is {supply}: a count cannot be negative"
+    red_on_board, red_supply = state.board.masks[Colour.RED].bit_count(), state.supply[2]
+    if red_supply < 0:
+        return f"supply of red is {red_supply}: a count cannot be negative"
+    if red_on_board + red_supply != BALLS_PER_COLOUR:
+        return (f"red balls: {red_on_board} on the board + {red_supply} in the supply "
+                f"= {red_on_board + red_supply}, the set has {BALLS_PER_COLOUR}")
+    for colour in PLAYERS:
+        own_supply = state.supply[colour]
+        if (own_supply is None) != (state.supply_rule == "unlimited"):
+            expected = "not counted" if own_supply is not None else "counted"
+            return (f"under supply={state.supply_rule} the {colour.label} supply is "
+                    f"{expected}")
+        if own_supply is None:
+            continue
+        on_board, in_stock = state.board.masks[colour].bit_count(), state.stock[colour]
+        total = on_board + in_stock + own_supply
+        if total != BALLS_PER_COLOUR:
+            return (f"{colour.label} balls: {on_board} on the board + {in_stock} in stock + "
+                    f"{own_supply} in the supply = {total}, the set has {BALLS_PER_COLOUR} "
+                    "(supply=limited)")
+    return None
 
 
 def opponent(colour: Colour) -> Colour:
@@ -82,7 +161,8 @@ def opponent(colour: Colour) -> Colour:
 
 
 def start_state(first: Colour = Colour.WHITE, supply_rule: SupplyRule = "limited",
-                simultaneous: SimultaneousRule = "mover") -> SploofState:
+                simultaneous: SimultaneousRule = "mover", lines_checked: LinesChecked = "both"
+                ) -> SploofState:
     """Red balls on the 12 perimeter holes, 2 balls in each stock, the rest in the
     supply. Implements SPF-SETUP-1; the first player is given (SPF-RUL-6)."""
     reds = PERIMETER.bit_count()
@@ -90,6 +170,7 @@ def start_state(first: Colour = Colour.WHITE, supply_rule: SupplyRule = "limited
     return SploofState(
         Board((0, 0, PERIMETER)), first, (START_STOCK, START_STOCK),
         (own_supply, own_supply, BALLS_PER_COLOUR - reds), supply_rule, simultaneous,
+        lines_checked,
     )
 
 
@@ -122,11 +203,40 @@ def removals(state: SploofState) -> Mask:
     return red & ~pinned(state.board.occupied)
 
 
+def _moves_by_byte(remove: bool) -> tuple[tuple[tuple[SploofMove, ...], ...], ...]:
+    """For each byte of a 30-bit mask, and each value of that byte, the moves at its
+    points in increasing order: every move is made once (moves are immutable values),
+    and a mask becomes a list of moves in four lookups."""
+    moves = [SploofMove(p, remove) for p in range(NUM_POINTS)]
+    moves += [moves[0]] * (-NUM_POINTS % 8)  # bits past the last point are never set
+    return tuple(
+        tuple(tuple(moves[8 * k + i] for i in range(8) if value >> i & 1)
+              for value in range(256))
+        for k in range((NUM_POINTS + 7) // 8)
+    )
+
+
+_PLACE_BYTES: Final = _moves_by_byte(False)
+_REMOVE_BYTES: Final = _moves_by_byte(True)
+
+
+def _moves_of(mask: Mask, by_byte: tuple[tuple[tuple[SploofMove, ...], ...], ...],
+              out: list[SploofMove]) -> None:
+    for table in by_byte:
+        if not mask:
+            return
+        if mask & 0xFF:
+            out += table[mask & 0xFF]
+        mask >>= 8
+
+
 def available_moves(state: SploofState) -> list[SploofMove]:
     """The moves the rules allow the player to move, ignoring whether the game is over,
     in canonical order: one placement or one removal. Implements SPF-TURN-1."""
-    return ([SploofMove(p) for p in points_of(placements(state))]
-            + [SploofMove(p, True) for p in points_of(removals(state))])
+    moves: list[SploofMove] = []
+    _moves_of(placements(state), _PLACE_BYTES, moves)
+    _moves_of(removals(state), _REMOVE_BYTES, moves)
+    return moves
 
 
 def has_available_move(state: SploofState) -> bool:
@@ -134,43 +244,150 @@ def has_available_move(state: SploofState) -> bool:
     return bool(placements(state) or removals(state))
 
 
-def check_move(state: SploofState, move: SploofMove) -> None:
-    """Raise IllegalMoveError naming the rule the move breaks (the game being over is
-    checked by the caller). Implements SPF-PLACE-1, SHB-PLACE-1, SPF-REMOVE-1,
-    SHB-PIN-1 and SPF-RUL-1."""
+def _balls(n: int, colour: Colour | None = None) -> str:
+    """``2 balls``, ``1 ball``; with a colour ``no white ball``, ``3 white balls``."""
+    if colour is None:
+        return f"{n} ball{'s' if n != 1 else ''}"
+    return f"{n or 'no'} {colour.label} ball{'s' if n > 1 else ''}"
+
+
+# -- verdicts on a move --------------------------------------------------------------
+
+def turn_verdict(state: SploofState, move: SploofMove) -> Verdict:
+    """A turn is one action: a placement or a removal. Implements SPF-TURN-1."""
+    action = "a removal" if move.remove else "a placement"
+    return Verdict("SPF-TURN-1", f"{state.turn.label} is to move; a turn is exactly one "
+                   f"action, here {action}", True,
+                   evidence={"turn": state.turn.label, "action": action})
+
+
+def stock_verdict(state: SploofState) -> Verdict:
+    """A placement takes a ball from the mover's stock. Implements SPF-PLACE-1."""
     colour = state.turn
-    where = NAMES[move.point]
-    occupied = state.board.occupied
-    if not move.remove:
-        if state.stock[colour] == 0:
-            raise IllegalMoveError(
-                f"{colour.label} has no ball in stock to place at {where}", "SPF-PLACE-1")
-        if occupied >> move.point & 1:
-            raise IllegalMoveError(f"{where} is already occupied", "SHB-PLACE-1")
-        if not valid_locations(occupied) >> move.point & 1:
-            missing = [NAMES[p] for p in _missing_supporters(occupied, move.point)]
-            raise IllegalMoveError(
-                f"{where} is not a valid location: no ball under it at {', '.join(missing)}",
-                "SHB-PLACE-1")
-        return
-    found = state.board.colour_at(move.point)
+    stock = state.stock[colour]
+    evidence = {"colour": colour.label, "stock": stock}
+    if stock == 0:
+        return Verdict("SPF-PLACE-1", f"{colour.label} has no ball in stock, so cannot place "
+                       "(a removal is the only other action)", False, evidence=evidence)
+    return Verdict("SPF-PLACE-1", f"{colour.label} has {_balls(stock)} in stock to place from",
+                   True, evidence=evidence)
+
+
+def location_verdict(state: SploofState, point: Point) -> Verdict:
+    """Whether ``point`` is a valid location, with its supporters. Implements
+    SHB-PLACE-1 (the system's verdict, shared with every game)."""
+    from ...explain.mechanics import placement_check  # the explain package loads lazily
+
+    return placement_check(state.board, point)
+
+
+def red_ball_verdict(state: SploofState, point: Point) -> Verdict:
+    """Only a red ball may be removed, from any level. Implements SPF-REMOVE-1."""
+    name = NAMES[point]
+    found = state.board.colour_at(point)
+    evidence = {"point": name, "found": found.label if found is not None else None}
     if found is None:
-        raise IllegalMoveError(f"there is no ball at {where} to remove", "SPF-REMOVE-1")
+        return Verdict("SPF-REMOVE-1", f"there is no ball at {name} to remove", False,
+                       evidence=evidence)
     if found != Colour.RED:
-        raise IllegalMoveError(
-            f"the ball at {where} is {found.label}; only red balls may be removed",
-            "SPF-REMOVE-1")
-    if pinned(occupied) >> move.point & 1:
-        raise IllegalMoveError(
-            f"the red ball at {where} supports two or more balls and is pinned", "SHB-PIN-1")
-    if not can_remove(state):
-        raise IllegalMoveError(
-            f"{colour.label}'s supply holds {state.supply[colour]} ball(s); a removal "
-            f"needs {REMOVAL_GAIN} (supply=limited)", "SPF-RUL-1")
+        return Verdict("SPF-REMOVE-1", f"the ball at {name} is {found.label}: only a red ball "
+                       "may be removed", False, evidence=evidence)
+    return Verdict("SPF-REMOVE-1", f"the ball at {name} is red: a red ball may be removed "
+                   "from any level, if it is not pinned", True, evidence=evidence)
 
 
-def _missing_supporters(occupied: Mask, point: Point) -> list[Point]:
-    return [s for s in SUPPORTERS[point] if not occupied >> s & 1]
+def pin_verdict(state: SploofState, point: Point) -> Verdict:
+    """A ball supporting two or more balls is pinned. Implements SHB-PIN-1 (the
+    system's verdict, shared with every game)."""
+    from ...explain.mechanics import pin_check  # the explain package loads lazily
+
+    return pin_check(state.board, point)
+
+
+def supply_verdict(state: SploofState) -> Verdict:
+    """A removal moves two of the mover's balls from the supply to their stock; under
+    ``supply=limited`` the supply must hold them. Implements SPF-RUL-1 with
+    SPF-REMOVE-2."""
+    colour = state.turn
+    allowed = can_remove(state)
+    if state.supply_rule == "unlimited":
+        return Verdict("SPF-RUL-1", "supply=unlimited: the supply is not counted, so the "
+                       f"removal can always move {REMOVAL_GAIN} balls to the stock", allowed,
+                       ("SPF-REMOVE-2",), {"supply": None, "needed": REMOVAL_GAIN})
+    own = state.supply[colour] or 0
+    evidence = {"colour": colour.label, "supply": own, "needed": REMOVAL_GAIN}
+    held = _balls(own, colour)
+    if not allowed:
+        return Verdict("SPF-RUL-1", f"{colour.label}'s supply holds {held}, and a removal "
+                       f"must move {REMOVAL_GAIN} {colour.label} balls from the supply to "
+                       f"{colour.label}'s stock (supply=limited): no removal is possible",
+                       False, ("SPF-REMOVE-2",), evidence)
+    return Verdict("SPF-RUL-1", f"{colour.label}'s supply holds {held}, enough for the "
+                   f"{REMOVAL_GAIN} the removal moves to the stock (supply=limited)",
+                   True, ("SPF-REMOVE-2",), evidence)
+
+
+def finished_verdict(state: SploofState, result: Outcome) -> Verdict:
+    """A game a line has ended takes no move: SPF-WIN-1, the rule that ends the game on
+    lines (with the reason's own rule)."""
+    assert result.reason is not None and result.reason != REASON_NO_MOVE
+    reason = REASONS[result.reason]
+    also = (reason.rule,) if reason.rule != "SPF-WIN-1" else ()
+    return Verdict("SPF-WIN-1", f"the game is already over ({result.sentence}): no further "
+                   "move may be played", False, also, {"reason": result.reason})
+
+
+def no_move_verdict(state: SploofState, result: Outcome) -> Verdict:
+    """What follows when the player to move has no legal move: they lose, and the game
+    is over. Implements SPF-END-1 with SPF-RUL-3."""
+    who, winner = state.turn.label, opponent(state.turn).label
+    return Verdict("SPF-END-1", f"so {who} has no legal move at all ({no_move_detail(state)}): "
+                   f"{who} loses and {winner} wins; the game is over", None, ("SPF-RUL-3",),
+                   {"reason": result.reason})
+
+
+def _own_verdicts(state: SploofState, move: SploofMove) -> Iterator[Verdict]:
+    """The move's own conditions, in the order the rules apply (made lazily, so that
+    nothing after a failure is worked out)."""
+    yield turn_verdict(state, move)
+    if move.remove:
+        yield red_ball_verdict(state, move.point)
+        yield pin_verdict(state, move.point)
+        yield supply_verdict(state)
+    else:
+        yield stock_verdict(state)
+        yield location_verdict(state, move.point)
+
+
+def move_verdicts(state: SploofState, move: SploofMove) -> list[Verdict]:
+    """The verdicts on ``move`` in the order the rules apply, ending at the first that
+    fails: a game a line has ended takes no move (SPF-WIN-1); then the turn
+    (SPF-TURN-1); a placement needs a ball in stock (SPF-PLACE-1) and a valid location
+    (SHB-PLACE-1); a removal needs a red ball (SPF-REMOVE-1) that is not pinned
+    (SHB-PIN-1) and, under ``supply=limited``, two of the mover's balls in the supply
+    (SPF-RUL-1). When the player to move has no legal move at all, every move fails one
+    of its own conditions: that failure comes first, then its consequence (SPF-END-1,
+    a statement after the failing verdict)."""
+    result = outcome(state)
+    if result.over and result.reason != REASON_NO_MOVE:
+        return [finished_verdict(state, result)]
+    verdicts = []
+    for verdict in _own_verdicts(state, move):
+        verdicts.append(verdict)
+        if verdict.fails:
+            break
+    if result.reason == REASON_NO_MOVE:
+        assert verdicts[-1].fails, f"{move} passes every check with no legal move"
+        verdicts.append(no_move_verdict(state, result))
+    return verdicts
+
+
+def is_available(state: SploofState, move: SploofMove) -> bool:
+    """Whether the player to move may make ``move`` (the game being over aside): the
+    move masks, with the same answer as ``move_verdicts`` (a test holds them
+    together)."""
+    mask = removals(state) if move.remove else placements(state)
+    return bool(mask >> move.point & 1)
 
 
 def apply_move(state: SploofState, move: SploofMove) -> SploofState:
@@ -179,21 +396,31 @@ def apply_move(state: SploofState, move: SploofMove) -> SploofState:
     the chain above it (SHB-DROP-1) and moves two of the mover's balls from supply to
     stock (SPF-REMOVE-1, SPF-REMOVE-2)."""
     colour = state.turn
+    white, black, red = state.board.masks
     stock = list(state.stock)
     own = list(state.supply[:2])
-    red = state.supply[2]
+    red_supply = state.supply[2]
     if move.remove:
-        board, _ = state.board.remove(move.point)
+        chain = drop_chain(white | black | red, move.point)
+        if len(chain) == 1:
+            red &= ~(1 << move.point)
+        else:
+            white, black, red = (shift_chain(white, chain), shift_chain(black, chain),
+                                 shift_chain(red, chain))
         stock[colour] += REMOVAL_GAIN
         own_supply = own[colour]
         if own_supply is not None:
             own[colour] = own_supply - REMOVAL_GAIN
-        red += 1
+        red_supply += 1
+    elif colour == Colour.WHITE:
+        white |= 1 << move.point
+        stock[0] -= 1
     else:
-        board = state.board.place(move.point, colour)
-        stock[colour] -= 1
-    return SploofState(board, opponent(colour), (stock[0], stock[1]), (own[0], own[1], red),
-                       state.supply_rule, state.simultaneous)
+        black |= 1 << move.point
+        stock[1] -= 1
+    return SploofState(Board((white, black, red)), opponent(colour), (stock[0], stock[1]),
+                       (own[0], own[1], red_supply), state.supply_rule, state.simultaneous,
+                       state.lines_checked)
 
 
 # -- outcome -------------------------------------------------------------------------
@@ -205,15 +432,18 @@ REASON_BOTH_LINES_DRAW: Final = "both-lines-draw"
 REASON_NO_MOVE: Final = "no-legal-move"
 
 REASONS: Final = reason_table(
-    EndReason(REASON_LINE, "SPF-WIN-1", "the mover made a line and the opponent has none"),
+    EndReason(REASON_LINE, "SPF-WIN-1",
+              "the mover has a line and the opponent has none (under lines_checked=mover "
+              "the opponent's lines are not checked)"),
     EndReason(REASON_OPPONENT_LINE, "SPF-WIN-2",
-              "the move gave only the opponent a line; the opponent wins", ("SPF-WIN-1",)),
+              "the move gave only the opponent a line; under lines_checked=both the "
+              "opponent wins", ("SPF-WIN-1", "SPF-RUL-8")),
     EndReason(REASON_BOTH_LINES_MOVER, "SPF-RUL-2",
               "the move gave both players a line; under simultaneous=mover the mover wins",
-              ("SPF-WIN-1",)),
+              ("SPF-WIN-1", "SPF-RUL-8")),
     EndReason(REASON_BOTH_LINES_DRAW, "SPF-RUL-2",
               "the move gave both players a line; under simultaneous=draw the game is drawn",
-              ("SPF-WIN-1",)),
+              ("SPF-WIN-1", "SPF-RUL-8")),
     EndReason(REASON_NO_MOVE, "SPF-END-1",
               "the player to move has no legal move and loses (SPF-RUL-3)", ("SPF-RUL-3",)),
 )
@@ -221,15 +451,17 @@ REASONS: Final = reason_table(
 output)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Outcome:
-    """How the game stands. ``reason`` is one of ``REASONS`` (None while running)."""
+    """How the game stands after the last move. ``reason`` is one of ``REASONS``
+    (None while running). The lines held and the verdicts that decided the outcome
+    are worked out when asked for."""
 
     over: bool
     winner: Colour | None = None
     draw: bool = False
     reason: str | None = None
-    lines: tuple[tuple[Line, ...], tuple[Line, ...]] = ((), ())
+    state: SploofState | None = field(default=None, compare=False, repr=False)
 
     @property
     def rule_id(self) -> str | None:
@@ -240,70 +472,214 @@ class Outcome:
                 "winner": self.winner.label if self.winner is not None else None,
                 "draw": self.draw, "reason": self.reason}
 
+    @cached_property
+    def lines(self) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+        """The lines White and Black hold."""
+        assert self.state is not None
+        return line_holders(self.state.board)
+
+    @cached_property
+    def no_move(self) -> tuple[Verdict, ...]:
+        """Why the player to move has no placement and no removal (the verdicts behind
+        SPF-END-1); empty unless the game ended that way."""
+        assert self.state is not None
+        return no_move_verdicts(self.state) if self.reason == REASON_NO_MOVE else ()
+
+    @cached_property
+    def verdicts(self) -> tuple[Verdict, ...]:
+        """The verdicts that decide the outcome: the lines of both players (SPF-WIN-1),
+        why the player to move has no move when that ends the game, then the decision
+        with its rule."""
+        assert self.state is not None
+        return (lines_verdict(self.state, self), *self.no_move,
+                decision_verdict(self.state, self))
+
+    @property
+    def sentence(self) -> str:
+        """Who is to move, or who won (or that it is drawn) and why, in words."""
+        assert self.state is not None
+        return _sentence(self.state, self)
+
+    @property
+    def cited(self) -> tuple[str, ...]:
+        """The rule IDs ``outcome_text`` cites (none while the game runs)."""
+        if self.reason is None:
+            return ()
+        reason = REASONS[self.reason]
+        return reason.rule_ids if self.reason == REASON_NO_MOVE else (reason.rule,)
+
+
+def end_reason(state: SploofState) -> str | None:
+    """The key of ``REASONS`` that ends the game in ``state``, None while it runs:
+    worked out once per state and kept (the game-over check of ``legal_moves``,
+    ``play`` and ``is_over``)."""
+    reason = state._reason
+    if reason == _UNJUDGED:
+        reason = _judge(state)
+        object.__setattr__(state, "_reason", reason)
+    return reason
+
+
+def _judge(state: SploofState) -> str | None:
+    """Judge the position after the last move. Under ``lines_checked=both`` both
+    players are checked (SPF-WIN-1, SPF-RUL-8): a line for the mover alone wins, for
+    the opponent alone loses (SPF-WIN-2), for both follows ``simultaneous``
+    (SPF-RUL-2); under ``lines_checked=mover`` only the mover's lines count. When no
+    line decides, a player to move who has no legal move loses (SPF-END-1, SPF-RUL-3).
+    Lines are found with the fast lookup ``has_line``; the lines themselves are listed
+    only when asked (``Outcome.lines``)."""
+    masks = state.board.masks
+    occupied = masks[0] | masks[1] | masks[2]
+    to_move = state.turn
+    mover_has = has_line(masks[1 - to_move], occupied)
+    opponent_has = state.lines_checked == "both" and has_line(masks[to_move], occupied)
+    if mover_has and opponent_has:
+        return REASON_BOTH_LINES_DRAW if state.simultaneous == "draw" else \
+            REASON_BOTH_LINES_MOVER
+    if mover_has:
+        return REASON_LINE
+    if opponent_has:
+        return REASON_OPPONENT_LINE
+    if not has_available_move(state):
+        return REASON_NO_MOVE
+    return None
+
 
 def outcome(state: SploofState) -> Outcome:
-    """Judge the position after the last move. Both players are checked (SPF-WIN-1);
-    a line for the mover alone wins, for the opponent alone loses (SPF-WIN-2), for both
-    follows ``simultaneous`` (SPF-RUL-2); with no line, a player to move who has no
-    legal move loses (SPF-END-1, SPF-RUL-3)."""
-    lines = line_holders(state.board)
-    to_move = state.turn
-    mover = opponent(to_move)
-    mover_has, opponent_has = bool(lines[mover]), bool(lines[to_move])
-    if mover_has and opponent_has:
-        if state.simultaneous == "draw":
-            return Outcome(True, None, True, REASON_BOTH_LINES_DRAW, lines)
-        return Outcome(True, mover, False, REASON_BOTH_LINES_MOVER, lines)
-    if mover_has:
-        return Outcome(True, mover, False, REASON_LINE, lines)
-    if opponent_has:
-        return Outcome(True, to_move, False, REASON_OPPONENT_LINE, lines)
-    if not has_available_move(state):
-        return Outcome(True, mover, False, REASON_NO_MOVE, lines)
-    return Outcome(False, lines=lines)
+    """How the game stands in ``state``: ``end_reason`` with the winner it gives, the
+    lines and the verdicts behind it (worked out when asked)."""
+    reason = end_reason(state)
+    if reason is None:
+        return Outcome(False, state=state)
+    mover = opponent(state.turn)
+    if reason == REASON_BOTH_LINES_DRAW:
+        return Outcome(True, None, True, reason, state)
+    winner = state.turn if reason == REASON_OPPONENT_LINE else mover
+    return Outcome(True, winner, False, reason, state)
 
 
-def outcome_text(state: SploofState, result: Outcome | None = None) -> str:
-    """One line: who is to move, or who won (or that it is drawn) and why."""
-    result = result if result is not None else outcome(state)
+# -- the verdicts behind an outcome --------------------------------------------------
+
+def lines_verdict(state: SploofState, result: Outcome) -> Verdict:
+    """Whose lines are checked after the move, and what they hold. Implements SPF-WIN-1
+    with SPF-RUL-8 (cited where it decides: the player to move holds a line, or only
+    the mover's lines are checked)."""
+    held = [[line.name for line in lines] for lines in result.lines]
+    mover, to_move = opponent(state.turn), state.turn
+    evidence = {"lines_checked": state.lines_checked, **{c.label: held[c] for c in PLAYERS}}
+    if state.lines_checked == "both":
+        summary = "; ".join(
+            f"{c.label} {'holds ' + ' '.join(held[c]) if held[c] else 'has none'}"
+            for c in PLAYERS)
+        return Verdict("SPF-WIN-1", "both players are checked for lines after every move: "
+                       f"{summary}", None, ("SPF-RUL-8",) if held[to_move] else (), evidence)
+    mine = f"holds {' '.join(held[mover])}" if held[mover] else "has none"
+    text = (f"only the mover's lines are checked after a move (lines_checked=mover): "
+            f"{mover.label}, the mover, {mine}")
+    if held[to_move]:
+        text += (f"; {to_move.label}'s {' '.join(held[to_move])} does not count now, and "
+                 f"counts only if {to_move.label} still holds it after their own move")
+    return Verdict("SPF-WIN-1", text, None, ("SPF-RUL-8",), evidence)
+
+
+def decision_verdict(state: SploofState, result: Outcome) -> Verdict:
+    """What the lines (or the lack of a move) decide. Implements SPF-WIN-1, SPF-WIN-2,
+    SPF-RUL-2 and SPF-END-1 with SPF-RUL-3."""
+    mover, to_move = opponent(state.turn).label, state.turn.label
+    evidence = result.to_json()
+    if result.reason == REASON_LINE:
+        if state.lines_checked == "mover":
+            return Verdict("SPF-WIN-1", f"{mover} has a line after their own move: {mover} "
+                           "wins", None, ("SPF-RUL-8",), evidence)
+        return Verdict("SPF-WIN-1", f"{mover} made a line and {to_move} has none: "
+                       f"{mover} wins", evidence=evidence)
+    if result.reason == REASON_OPPONENT_LINE:
+        return Verdict("SPF-WIN-2", f"the move gives only {to_move} a line: {mover} loses "
+                       f"and {to_move} wins", None, ("SPF-RUL-8",), evidence)
+    if result.reason == REASON_BOTH_LINES_MOVER:
+        return Verdict("SPF-RUL-2", "both players have a line; under simultaneous=mover the "
+                       f"mover, {mover}, wins", None, ("SPF-WIN-1",), evidence)
+    if result.reason == REASON_BOTH_LINES_DRAW:
+        return Verdict("SPF-RUL-2", "both players have a line; under simultaneous=draw the "
+                       "game is drawn", None, ("SPF-WIN-1",), evidence)
+    if result.reason == REASON_NO_MOVE:
+        return Verdict("SPF-END-1", f"{to_move}, to move, has no legal move "
+                       f"({no_move_detail(state)}): {to_move} loses", None, ("SPF-RUL-3",),
+                       evidence)
+    if result.lines[state.turn]:
+        return Verdict("SPF-TURN-1", f"{mover}, the mover, has no line, and {to_move}'s line "
+                       f"counts only after {to_move}'s own move: the game goes on, "
+                       f"{to_move} to move", None, ("SPF-RUL-8",), evidence)
+    return Verdict("SPF-TURN-1", f"no line for either player and {to_move} has a legal move: "
+                   f"the game goes on, {to_move} to move", evidence=evidence)
+
+
+def no_move_verdicts(state: SploofState) -> tuple[Verdict, Verdict]:
+    """Why the player to move can neither place nor remove: the placement's verdict
+    (SPF-PLACE-1: empty stock; SHB-COMPLETE-1: nowhere to place) and the removal's
+    (SPF-REMOVE-1: no red ball; SHB-PIN-1: every red ball pinned; SPF-RUL-1: the
+    supply is short). Both fail exactly when the player has no legal move."""
+    colour = state.turn
+    who, stock = colour.label, state.stock[colour]
+    place = stock_verdict(state)
+    if not place.fails and not valid_locations(state.board.occupied):
+        place = Verdict("SHB-COMPLETE-1", f"{who} has {_balls(stock)} in stock, but the "
+                        "pyramid is complete: there is nowhere to place", False,
+                        evidence={"stock": stock, "valid_locations": []})
+    red = state.board.masks[Colour.RED]
+    if not red:
+        remove = Verdict("SPF-REMOVE-1", "there is no red ball on the board to remove", False,
+                         evidence={"red": []})
+    elif not red & ~pinned(state.board.occupied):
+        remove = Verdict("SHB-PIN-1", "every red ball on the board is pinned", False,
+                         evidence={"pinned": [NAMES[p] for p in points_of(red)]})
+    else:
+        remove = supply_verdict(state)
+    return place, remove
+
+
+def no_move_detail(state: SploofState) -> str:
+    """Why the player to move has neither a placement nor a removal (SPF-END-1), in a
+    few words read off ``no_move_verdicts``."""
+    place, remove = no_move_verdicts(state)
+    if place.evidence["stock"] == 0:
+        placing = "empty stock"
+    else:
+        placing = f"{place.evidence['stock']} in stock but the pyramid is complete"
+    if remove.rule == "SPF-REMOVE-1":
+        removing = "no red ball on the board"
+    elif remove.rule == "SHB-PIN-1":
+        removing = "every red ball is pinned"
+    else:
+        removing = (f"supply holds {remove.evidence['supply']}, a removal needs "
+                    f"{remove.evidence['needed']}")
+    return f"{placing}; {removing}"
+
+
+def _sentence(state: SploofState, result: Outcome) -> str:
     if not result.over:
         return f"in progress: {state.turn.label} to move"
     names = [" ".join(line.name for line in held) for held in result.lines]
     mover = opponent(state.turn)
     if result.reason == REASON_NO_MOVE:
-        loser = state.turn
-        why = no_move_detail(state)
-        return (f"{mover.label} wins: {loser.label} has no legal move ({why}) "
-                f"[SPF-END-1, SPF-RUL-3]")
-    assert result.reason is not None
-    rule = REASONS[result.reason].rule
-    held = "; ".join(f"{c.label} line {names[c]}" for c in PLAYERS if names[c])
+        return (f"{mover.label} wins: {state.turn.label} has no legal move "
+                f"({no_move_detail(state)})")
+    counted = PLAYERS if state.lines_checked == "both" else (mover,)
+    held = "; ".join(f"{c.label} line {names[c]}" for c in counted if names[c])
     if result.draw:
-        return f"draw: {mover.label}'s move gave both players a line ({held}) [{rule}]"
+        return f"draw: {mover.label}'s move gave both players a line ({held})"
     assert result.winner is not None
     if result.reason == REASON_LINE:
-        return f"{result.winner.label} wins with a line ({held}) [{rule}]"
+        return f"{result.winner.label} wins with a line ({held})"
     if result.reason == REASON_OPPONENT_LINE:
         return (f"{result.winner.label} wins: {mover.label}'s move gave only "
-                f"{result.winner.label} a line ({held}) [{rule}]")
+                f"{result.winner.label} a line ({held})")
     return (f"{result.winner.label} wins: the move gave both players a line ({held}) and "
-            f"the mover wins under simultaneous=mover [{rule}]")
+            "the mover wins under simultaneous=mover")
 
 
-def no_move_detail(state: SploofState) -> str:
-    """Why the player to move has neither a placement nor a removal (SPF-END-1)."""
-    colour = state.turn
-    if state.stock[colour] == 0:
-        place = "empty stock"
-    elif not valid_locations(state.board.occupied):
-        place = f"{state.stock[colour]} in stock but the pyramid is complete"
-    else:  # pragma: no cover - a placement would then be legal
-        place = "no valid location"
-    red = state.board.masks[Colour.RED]
-    if not red:
-        remove = "no red ball on the board"
-    elif not red & ~pinned(state.board.occupied):
-        remove = "every red ball is pinned"
-    else:
-        remove = f"supply holds {state.supply[colour]}, a removal needs {REMOVAL_GAIN}"
-    return f"{place}; {remove}"
+def outcome_text(state: SploofState, result: Outcome | None = None) -> str:
+    """One line: who is to move, or who won (or that it is drawn), why, and the rules."""
+    result = result if result is not None else outcome(state)
+    cited = f" [{', '.join(result.cited)}]" if result.cited else ""
+    return result.sentence + cited

@@ -7,46 +7,34 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...board import Board, pinned
-from ...geometry import COORDS, SUPPORTEE_MASK
+from ...geometry import SUPPORTEE_MASK
 from ...notation import Colour
 from ...tables.tagging import COMMON, board_tags
-from .lines import LINES, Line, holds
+from .lines import check_lines
 from .rules import PERIMETER, REASONS, SploofMove, SploofState
-
-_STAIRCASE_LEVELS = ((0, 1, 2, 3), (3, 2, 1, 0))
-
-
-def _visible_levels(line: Line, occupied: int) -> tuple[int, ...]:
-    return tuple(
-        COORDS[max(p for p in cell.points if occupied >> p & 1)].level for cell in line.cells
-    )
 
 
 def _sploof_line_tags(board: Board) -> set[str]:
-    """Lines held, and near-lines whose verdict turns on crossing or hiding."""
+    """Lines held (and whether a held diagonal zig-zags), and rows or columns of four
+    whose verdict turns on crossing, a single ball over a link, or hiding: read off
+    the line checks."""
     tags: set[str] = set()
-    occupied = board.occupied
     for colour in (Colour.WHITE, Colour.BLACK):
-        own = board.masks[colour]
-        for line in LINES:
-            if holds(line, own, occupied):
-                tags.update((line.rule, "SHB-TOUCH-1"))
-                if line.kind == "diagonal" and _visible_levels(line, occupied) \
-                        not in _STAIRCASE_LEVELS:
+        for check in check_lines(board, colour):
+            if check.holds:
+                tags.update((check.line.rule, "SHB-TOUCH-1"))
+                if check.zigzag:
                     tags.add("SPF-RUL-5")  # a zig-zag line counts
-            if line.kind != "orthogonal" or own & line.mask != line.mask:
+            if check.line.kind != "orthogonal" or check.status not in ("held", "broken"):
                 continue
             # four balls of one colour on a row or column: crossing and hiding decide
-            for link in line.links:
-                present = [q for q in link.crossing if occupied >> q & 1]
-                if link.crossable and len(present) == 2:
-                    tags.add("SHB-CROSS-1")
-                elif present:
-                    tags.add("SPF-RUL-4")  # a ball over the link, not crossing it
-            if any(occupied >> cover & 1 for _, cover in line.hiders):
+            if check.crossed:
+                tags.add("SHB-CROSS-1")
+            if check.single_decides:
+                tags.add("SPF-RUL-4")  # a ball over a link, not crossing it, decides
+            if check.hidden:
                 tags.update(("SHB-HIDE-1", "SPF-RUL-7"))
     return tags
-
 
 
 def vector_tags(state: SploofState, moves: list[SploofMove],
@@ -87,4 +75,6 @@ def vector_tags(state: SploofState, moves: list[SploofMove],
         tags |= board_tags(child.board) | _sploof_line_tags(child.board)
     if state.simultaneous == "draw":
         tags.add("SPF-RUL-2")
+    if state.lines_checked == "mover":
+        tags.add("SPF-RUL-8")
     return tags

@@ -1,0 +1,57 @@
+"""Reading JSON that comes from outside (protocol lines, match records, vector files)
+within the documented limits (``shibumi_rules.limits``).
+
+Python's own reader fails on hostile text in ways a caller does not expect: an
+integer of more than 4,300 digits raises a bare ``ValueError``, deep nesting a
+``RecursionError``. ``load_json`` gives one ``JSONLimitError`` with a clear message
+instead, at a nesting depth that does not depend on the interpreter's stack.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .limits import MAX_JSON_INT_DIGITS, MAX_JSON_NESTING
+
+
+class JSONLimitError(ValueError):
+    """JSON text that is well formed but goes over a limit; the text says which."""
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_JSON_INT_DIGITS:
+        raise JSONLimitError(f"an integer of {digits:,} digits (the limit is "
+                             f"{MAX_JSON_INT_DIGITS:,})")
+    return int(text)
+
+
+def load_json(text: str) -> Any:
+    """The value of ``text``. Raises ``json.JSONDecodeError`` when it is not JSON and
+    ``JSONLimitError`` when an integer is too long or the nesting too deep."""
+    try:
+        value = json.loads(text, parse_int=_bounded_int)
+    except RecursionError:
+        raise _too_deep() from None
+    if text.count("[") + text.count("{") > MAX_JSON_NESTING:  # else it cannot nest deeper
+        check_nesting(value)
+    return value
+
+
+def check_nesting(value: Any) -> None:
+    """Raise ``JSONLimitError`` when arrays and objects nest deeper than the limit."""
+    level = [value] if isinstance(value, (dict, list)) else []
+    for _ in range(MAX_JSON_NESTING):
+        if not level:
+            return
+        level = [child for item in level
+                 for child in (item.values() if isinstance(item, dict) else item)
+                 if isinstance(child, (dict, list))]
+    if level:
+        raise _too_deep()
+
+
+def _too_deep() -> JSONLimitError:
+    return JSONLimitError(f"arrays and objects nested deeper than {MAX_JSON_NESTING} "
+                          "levels")

@@ -1,0 +1,70 @@
+"""The layout the architecture page promises: a game is one package, found by the
+registry; nothing outside it is named after a game or imports it by name; one version;
+one option check."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import re
+from pathlib import Path
+
+import pytest
+
+import shibumi_rules
+from shibumi_rules.errors import OptionError
+from shibumi_rules.games import bundles, game_names, get_bundle, get_game
+
+PACKAGE = Path(shibumi_rules.__file__).resolve().parent
+GAMES = PACKAGE / "games"
+
+
+def _outside_games() -> list[Path]:
+    return [p for p in PACKAGE.rglob("*.py") if GAMES not in p.parents]
+
+
+def test_every_game_is_a_registered_package() -> None:
+    packages = sorted(p.name for p in GAMES.iterdir()
+                      if p.is_dir() and (p / "__init__.py").is_file())
+    assert sorted(game_names()) == packages
+    prefixes = [b.prefix for b in bundles()]
+    assert len(set(prefixes)) == len(prefixes)
+    assert all(re.fullmatch(r"[A-Z]{3}", p) and p != "SHB" for p in prefixes)
+    for bundle in bundles():
+        assert bundle.game().name == bundle.name
+        assert get_bundle(bundle.name) is bundle
+
+
+def test_no_file_outside_the_game_packages_is_named_after_a_game() -> None:
+    names = game_names()
+    stray = [p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*")
+             if GAMES not in p.parents and p != GAMES
+             and any(name in p.name.lower() for name in names)]
+    assert stray == []
+
+
+def test_no_module_outside_a_game_package_imports_one_by_name() -> None:
+    names = "|".join(game_names())
+    pattern = re.compile(rf"games\.({names})\b|games import ({names})\b")
+    found = [f"{p.relative_to(PACKAGE)}: {m.group(0)}" for p in _outside_games()
+             for m in pattern.finditer(p.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_the_version_has_one_source() -> None:
+    assert shibumi_rules.__version__ == importlib.metadata.version("shibumi-rules")
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_repeated_or_unknown_option_reads_the_same_in_every_game(name: str) -> None:
+    game = get_game(name)
+    start = game.format_position(game.start())
+    option = game.options[0]
+    twice = f"{start} {option.name}={option.default} {option.name}={option.default}"
+    with pytest.raises(OptionError) as repeated:
+        game.parse_position(twice.replace(f" {option.name}={option.default}", "", 1))
+    assert f"option {option.name!r} is given twice" in str(repeated.value)
+    with pytest.raises(OptionError) as unknown:
+        game.start({"colour": "blue"})
+    assert str(unknown.value) == (
+        f"unknown option 'colour' for {name} (known: "
+        f"{', '.join(o.name for o in game.options)})")
