@@ -19,6 +19,7 @@ from shibumi_rules.game import Game
 from shibumi_rules.games.sploof import lines as engine_lines
 from shibumi_rules.games.sploof import perft as engine_perft
 from shibumi_rules.geometry import COORDS, LEVEL_MASKS, NAMES, points_of
+from shibumi_rules.notation import Colour
 
 from . import model
 from . import reference_sploof as rs
@@ -82,8 +83,9 @@ def _compare(space: Colourings, engine: Callable[[int, int], bool], expected: in
     depends on (each empty, the player's or another colour's; the points the model's
     definition reads and those the engine's table names: its points, the crossing
     points of its links, the points that can hide it), the engine's verdict
-    (lines.holds) is the model's: four own balls of level 1 with no link crossed and
-    none hidden, or an own visible ball in each of four diagonal cells.""",
+    (lines.check_line) and its fast path (lines.holds, which lines_of and line_holders
+    read over the table) are the model's: four own balls of level 1 with no link
+    crossed and none hidden, or an own visible ball in each of four diagonal cells.""",
          method="exhaustive", slow=True)
 def sploof_lines_engine_equals_model() -> Outcome:
     checked = 0
@@ -94,13 +96,21 @@ def sploof_lines_engine_equals_model() -> Outcome:
             return Outcome(False, f"{line.name} is not a line of the model", cases=checked)
         space = line_space(depends_on(line))
         expected = sm.holds(space.lanes, space.own_vectors, space.occupied_vectors, window)
-        failed = _compare(space, partial(engine_lines.holds, line), expected,
-                          f"line {line.name}", checked)
+        failed = (_compare(space, partial(_verdict_holds, line), expected,
+                           f"line {line.name} (check_line)", checked)
+                  or _compare(space, partial(engine_lines.holds, line), expected,
+                              f"line {line.name} (holds)", checked))
         if failed:
             return failed
         checked += space.cases
     return Outcome(True, f"equal in all {checked:,} colourings of the "
                          f"{len(engine_lines.LINES)} lines", cases=checked)
+
+
+def _verdict_holds(line: Line, own: int, occupied: int) -> bool:
+    """The verdict path's answer for White owning ``own``, the other balls black."""
+    board = Board((own, occupied & ~own, 0))
+    return engine_lines.check_line(line, Colour.WHITE, board).holds
 
 
 def _bit_vectors(points: list[int]) -> list[int]:
@@ -218,9 +228,10 @@ class _Children(dict[tuple[int, int, int, int, int], int]):
 
 def perft_removal_children(own: int, opp: int, red: int) -> list[tuple[int, int, int]]:
     """The positions the fast perft reaches by each removal from a position (mover's
-    balls, opponent's, red; no stock, unlimited supply), as (mover's balls, opponent's,
-    red) after the move, in perft's order; a removal that makes a line has none."""
-    counter = engine_perft._Counter(limited=False)
+    balls, opponent's, red; no stock, unlimited supply, both players' lines checked),
+    as (mover's balls, opponent's, red) after the move, in perft's order; a removal
+    that makes a line has none."""
+    counter = engine_perft.Counter(limited=False, both_checked=True)
     children = _Children()
     counter.tables[2] = children
     counter.count(own, opp, red, 0, 0, 3)
@@ -287,7 +298,8 @@ def sploof_perft_removals() -> Outcome:
     return Outcome(True, f"equal in all {checked:,} cases", cases=checked)
 
 
-SPLOOF_OPTIONS = option_sets(supply=("limited", "unlimited"), simultaneous=("mover", "draw"))
+SPLOOF_OPTIONS = option_sets(supply=("limited", "unlimited"), simultaneous=("mover", "draw"),
+                             lines_checked=("both", "mover"))
 
 
 def compare_sploof(game: Game[Any, Any], state: Any) -> str | None:
@@ -312,4 +324,4 @@ def compare_sploof(game: Game[Any, Any], state: Any) -> str | None:
     outcome are the model's. Sampled: whole games cannot be enumerated; the claims
     above cover the parts that can.""", method="sampling", slow=True)
 def sploof_games_engine_equals_model() -> Outcome:
-    return sampled("sploof", compare_sploof, SPLOOF_OPTIONS, games=12, most_plies=30)
+    return sampled("sploof", compare_sploof, SPLOOF_OPTIONS, games=16, most_plies=24)

@@ -114,9 +114,10 @@ def _explain(s: State, t: State, at: list[Formula], unlimited: bool, verb: str) 
     every position and its twin, under either supply option, every placement and
     every removal is legal in one exactly when it is legal in the other and leads to
     positions with the same key, and the player to move holds a line in one exactly
-    when in the other, as does the player who moved last. So the successors of the
-    swapped position are the swapped successors, the outcomes swap, and by induction
-    the two subtrees are equal at every depth.""")
+    when in the other, as does the player who moved last (the outcome reads only these
+    two, whatever lines_checked and simultaneous say). So the successors of the swapped
+    position are the swapped successors, the outcomes swap, and by induction the two
+    subtrees are equal at every depth.""")
 def sploof_transposition_keys() -> Outcome:
     for unlimited in (False, True):
         s, premises = _state("s", unlimited)
