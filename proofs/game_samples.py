@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping
 from itertools import product
-from typing import Any
+from typing import Any, Protocol
 
 from shibumi_rules.game import Game
 from shibumi_rules.games import get_game
@@ -30,6 +30,33 @@ def engine_successors(game: Game[Any, Any], state: Any) -> dict[str, str]:
     """Legal move text -> the position it leads to, by the engine."""
     return {game.format_move(m): game.format_position(game.play(state, m))
             for m in game.legal_moves(state)}
+
+
+class Reference(Protocol):
+    """A game's model on concrete positions (``reference_sploof``, ``reference_splink``)."""
+
+    def parse(self, text: str) -> Any: ...
+
+    def format_position(self, p: Any) -> str: ...
+
+    def successors(self, text: str) -> dict[str, str]: ...
+
+    def outcome(self, p: Any) -> dict[str, object]: ...
+
+
+def compare_position(reference: Reference, game: Game[Any, Any], state: Any) -> str | None:
+    """Where the engine and the model disagree on one position, or None: the model
+    writes the position the same, lists the same legal moves leading to the same
+    positions, and judges the outcome the same."""
+    text = game.format_position(state)
+    position = reference.parse(text)
+    if reference.format_position(position) != text:
+        return "the model writes the position differently"
+    if reference.successors(text) != engine_successors(game, state):
+        return "the legal moves or the positions they lead to differ"
+    if reference.outcome(position) != game.outcome_json(state):
+        return "the outcome differs"
+    return None
 
 
 def option_sets(**values: tuple[str, ...]) -> list[dict[str, str]]:

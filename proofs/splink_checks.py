@@ -21,7 +21,7 @@ from . import model
 from . import reference_model as ref
 from . import reference_splink as rk
 from .board_checks import occupancy_board
-from .game_samples import engine_successors, option_sets, sampled
+from .game_samples import compare_position, option_sets, sampled
 from .lanes import counts, first_difference, flags, mask_columns
 from .occupancies import BoardSpace, board_space
 from .solver import Outcome, board_counterexample
@@ -159,16 +159,7 @@ SPLINK_OPTIONS = option_sets(supply=("limited", "unlimited"), max_turns=("none",
 
 def compare_splink(game: Game[Any, Any], state: Any) -> str | None:
     """Where the engine and the model disagree on a Splink position, or None."""
-    text = game.format_position(state)
-    position = rk.parse(text)
-    if rk.format_position(position) != text:
-        return "the model writes the position differently"
-    if rk.successors(text) != engine_successors(game, state):
-        return "the legal moves or the positions they lead to differ"
-    if rk.outcome(position) != game.outcome_json(state):
-        return "the outcome differs"
-    return None
-
+    return compare_position(rk, game, state)
 
 
 @theorem(SPLINK_CHECKS, "splink-games-engine-equals-model",

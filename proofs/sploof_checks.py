@@ -27,7 +27,7 @@ from . import sploof_model as sm
 from .board_checks import chain_examples, occupancy_board
 from .colourings import Colourings, colourings
 from .dependence import DEPENDS, EACH_POINT, Points
-from .game_samples import engine_successors, option_sets, sampled
+from .game_samples import compare_position, option_sets, sampled
 from .lanes import LaneLogic, first_difference, flags, mask_columns
 from .occupancies import board_space
 from .solver import Outcome, board_counterexample
@@ -304,16 +304,7 @@ SPLOOF_OPTIONS = option_sets(supply=("limited", "unlimited"), simultaneous=("mov
 
 def compare_sploof(game: Game[Any, Any], state: Any) -> str | None:
     """Where the engine and the model disagree on a Sploof position, or None."""
-    text = game.format_position(state)
-    position = rs.parse(text)
-    if rs.format_position(position) != text:
-        return "the model writes the position differently"
-    if rs.successors(text) != engine_successors(game, state):
-        return "the legal moves or the positions they lead to differ"
-    if rs.outcome(position) != game.outcome_json(state):
-        return "the outcome differs"
-    return None
-
+    return compare_position(rs, game, state)
 
 
 @theorem(SPLOOF_CHECKS, "sploof-games-engine-equals-model",
