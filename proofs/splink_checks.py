@@ -170,4 +170,4 @@ def compare_splink(game: Game[Any, Any], state: Any) -> str | None:
     whole games cannot be enumerated; the claims above cover the parts that can.""",
          method="sampling", slow=True)
 def splink_games_engine_equals_model() -> Outcome:
-    return sampled("splink", compare_splink, SPLINK_OPTIONS, games=12, most_plies=30)
+    return sampled("splink", compare_splink, SPLINK_OPTIONS, games=8, most_plies=30)

@@ -315,4 +315,4 @@ def compare_sploof(game: Game[Any, Any], state: Any) -> str | None:
     outcome are the model's. Sampled: whole games cannot be enumerated; the claims
     above cover the parts that can.""", method="sampling", slow=True)
 def sploof_games_engine_equals_model() -> Outcome:
-    return sampled("sploof", compare_sploof, SPLOOF_OPTIONS, games=16, most_plies=24)
+    return sampled("sploof", compare_sploof, SPLOOF_OPTIONS, games=12, most_plies=24)
