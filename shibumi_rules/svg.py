@@ -20,11 +20,32 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
-from xml.sax.saxutils import escape, quoteattr
 
 from .board import Board
 from .geometry import COORDS, FILES, GRID, LEVELS, NAMES, SIDE, Point
 from .notation import Colour
+
+# -- XML text --------------------------------------------------------------------------
+
+
+def _escape(text: str) -> str:
+    """Text made safe inside an element: ``&``, ``<`` and ``>`` escaped, exactly as
+    ``xml.sax.saxutils.escape`` does (which is not imported: it pulls in ``urllib.request``
+    and the e-mail package, a second of start-up in the browser's arbiter)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def _quoteattr(text: str) -> str:
+    """An attribute value with its quotes, exactly as ``xml.sax.saxutils.quoteattr``
+    writes it: escaped, line breaks and tabs as character references, in double quotes
+    unless the text holds a double quote and no single one."""
+    data = _escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in data:
+        return f'"{data}"'
+    if "'" not in data:
+        return f"'{data}'"
+    return '"' + data.replace('"', "&quot;") + '"'
+
 
 # -- marks -----------------------------------------------------------------------------
 
@@ -224,7 +245,7 @@ class _Out:
         self.add(
             f'<text class="{cls}" x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" '
             f'text-anchor="{anchor}" dominant-baseline="central" fill="{fill}"{extra}>'
-            f"{escape(content)}</text>"
+            f"{_escape(content)}</text>"
         )
 
 
@@ -506,7 +527,7 @@ def render_frames(frames: Sequence[Frame], title: str | None = None, *,
         f'font-family="Helvetica, Arial, sans-serif" role="img">',
     ]
     if title:
-        head.append(f"<title>{escape(title)}</title>")
+        head.append(f"<title>{_escape(title)}</title>")
     head.append(
         f'<defs><marker id="{id_prefix}-arrow" viewBox="0 0 10 10" refX="8" refY="5" '
         f'markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
@@ -537,7 +558,7 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
 
 
 def _caption_attr(caption: str | None) -> str:
-    return f" data-caption={quoteattr(caption)}" if caption else ""
+    return f" data-caption={_quoteattr(caption)}" if caption else ""
 
 
 def render_svg(board: Board, marks: Sequence[Mark] = (), title: str | None = None, *,

@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 import gen_api
+import gen_arbiter
 import gen_cli
 import gen_implementers
 import gen_notation
@@ -37,6 +38,7 @@ GENERATORS = (
     gen_proofs.generate,
     gen_cli.generate,
     gen_api.generate,
+    gen_arbiter.generate,
 )
 
 MARKER = re.compile(r"<!--\s*generated:\s*([\w-]+)\s*-->")
