@@ -18,11 +18,11 @@ from shibumi_rules.games.splink import score as engine_score
 from shibumi_rules.geometry import NAMES, points_of
 
 from . import model
-from . import reference_model as ref
 from . import reference_splink as rk
 from .board_checks import occupancy_board
 from .game_samples import compare_position, option_sets, sampled
 from .lanes import counts, first_difference, flags, mask_columns
+from .logic import PY_LOGIC
 from .occupancies import BoardSpace, board_space
 from .solver import Outcome, board_counterexample
 from .theorem import Theorem, theorem
@@ -31,11 +31,12 @@ SPLINK_CHECKS: list[Theorem] = []
 EMPTY, RED, WHITE = range(3)
 
 
-@theorem(SPLINK_CHECKS, "splink-score-engine-equals-model", ("SPK-SCORE-1",), """
+@theorem(SPLINK_CHECKS, "splink-score-engine-equals-model", ("SPK-SCORE-1", "SPK-RUL-9"), """
     For every pair of points (435 pairs) and every colouring of the two (each empty,
-    red or white), the engine's score (score.score_masks, which Splink's outcome reports)
-    is the model's: 1 when the two points are a scoring pair, touching and neither
-    inner, holding one red and one white ball, else 0. The score of any board is the
+    red or white), the engine's scoring contacts (score.scoring_contacts, the verdict
+    path) and its score (score.score_masks, the count the outcome and perft use) are
+    the model's: the pair scores when its points are a scoring pair, touching and
+    neither inner, holding one red and one white ball. The score of any board is the
     sum over its pairs, in the engine as in the model.""", method="exhaustive")
 def splink_score_engine_equals_model() -> Outcome:
     checked = 0
@@ -46,10 +47,15 @@ def splink_score_engine_equals_model() -> Outcome:
             balls = {"R": [bool(red >> p & 1) for p in model.POINTS],
                      "W": [bool(white >> p & 1) for p in model.POINTS]}
             checked += 1
-            engine, expected = engine_score.score_masks(red, white), ref.score(balls)
-            if engine != expected:
+            expected = {(x, y) for x, y in model.SCORING_PAIRS
+                        if model.scores(PY_LOGIC, balls, x, y)}
+            contacts = engine_score.scoring_contacts(red, white)
+            count = engine_score.score_masks(red, white)
+            if set(contacts) != expected or len(contacts) != len(expected) \
+                    or count != len(expected):
                 note = (f"{NAMES[a]} {'-RW'[ca]}, {NAMES[b]} {'-RW'[cb]}: the engine scores "
-                        f"{engine}, the model {expected}")
+                        f"{len(contacts)} (contacts) and {count} (count), the model "
+                        f"{len(expected)}")
                 return Outcome(False, f"counterexample: {note}",
                                board_counterexample(Board((white, 0, red)), note),
                                cases=checked)
@@ -104,43 +110,97 @@ def _chain_tops(space: BoardSpace) -> Outcome | None:
     return None
 
 
-def model_move_count(space: BoardSpace) -> tuple[int, int]:
+def model_pairs(space: BoardSpace) -> dict[tuple[int, int], int]:
+    """For every two points a < b, the lanes where move (a) may fill them: one is a
+    valid location and the other is one once a ball is on the first (SPK-PLACE-1,
+    SPK-RUL-1)."""
+    valid, then = space.valid, space.valid_once_filled
+    return {(a, b): (valid[a] & then[a][b]) | (valid[b] & then[b][a])
+            for a, b in combinations(model.POINTS, 2)}
+
+
+def model_swaps(space: BoardSpace, removed: int) -> list[int]:
+    """For each point, the lanes where move (b) may remove the ball at ``removed`` (it
+    supports exactly one ball) and put the new ball there (a valid location once the
+    chain has dropped; SPK-REMOVE-1, SPK-REMOVE-2)."""
+    after = space.after_removal(removed)
+    return [space.supports_one[removed] & model.valid_location(space.lanes, after, v)
+            for v in model.POINTS]
+
+
+def _placement_rows(space: BoardSpace, pairs: dict[tuple[int, int], int]) -> Outcome | None:
+    """``placement_rows`` (the one generator of moves (a)) against the model's pairs."""
+    rows: list[list[int]] = [[0] * space.cases for _ in model.POINTS]
+    for index, occ in enumerate(space.occupancies):
+        for low, highs in mechanics.placement_rows(occ):
+            rows[low][index] = sum(1 << high for high in highs)
+    for a in model.POINTS:
+        engine = mask_columns(space.lanes, rows[a])
+        for b in model.POINTS:
+            case = first_difference(engine[b], pairs.get((a, b), 0))
+            if case is not None:
+                return _refuted(space, case, f"placement_rows pairs {NAMES[a]} with "
+                                             f"{NAMES[b]} where the model does not, or not "
+                                             "where it does")
+    return None
+
+
+def _removals(space: BoardSpace) -> Outcome | None:
+    """``removals`` (the one generator of moves (b)) against the model, every ball
+    red and white in the supply."""
+    spots: list[list[int]] = [[0] * space.cases for _ in model.POINTS]
+    for index, occ in enumerate(space.occupancies):
+        for removed, where in mechanics.removals(occ, 0, True, True):
+            spots[removed][index] = where
+    for b in model.POINTS:
+        engine = mask_columns(space.lanes, spots[b])
+        expected = model_swaps(space, b)
+        for v in model.POINTS:
+            case = first_difference(engine[v], expected[v])
+            if case is not None:
+                return _refuted(space, case, f"removals: the new ball on {NAMES[v]} after "
+                                             f"removing {NAMES[b]}")
+    return None
+
+
+def model_move_count(space: BoardSpace, pairs: dict[tuple[int, int], int]) -> tuple[int, int]:
     """The model's number of Splink moves on every occupancy under supply=unlimited,
-    and whether there is one: moves (a) are the ordered (red, white) pairs of distinct
-    points where one point is a valid location and the other is one once a ball is on
-    the first; moves (b) are a ball supporting exactly one, removed with its chain, and
-    a valid location after the drop. A complete pyramid ends the game (SPK-END-1)."""
-    lanes, valid, then = space.lanes, space.valid, space.valid_once_filled
+    and whether there is one: each pair of points move (a) may fill, in both
+    colourings, and each removal with each place for the new ball. A complete pyramid
+    ends the game (SPK-END-1)."""
+    lanes = space.lanes
     total, anything = 0, 0
     live = lanes.not_(model.complete(lanes, space.occ))
-    for a, b in combinations(model.POINTS, 2):
-        pair = ((valid[a] & then[a][b]) | (valid[b] & then[b][a])) & live
-        total += 2 * pair
-        anything |= pair
+    for pair in pairs.values():
+        total += 2 * (pair & live)
+        anything |= pair & live
     for b in model.POINTS:
-        after = space.after_removal(b)
-        for v in model.POINTS:
-            swap = space.supports_one[b] & model.valid_location(lanes, after, v) & live
-            total += swap
-            anything |= swap
+        for swap in model_swaps(space, b):
+            total += swap & live
+            anything |= swap & live
     return total, anything
 
 
 @theorem(SPLINK_CHECKS, "splink-mask-mechanics", ("SPK-PLACE-1", "SPK-REMOVE-1",
                                                   "SPK-REMOVE-2", "SPK-END-1"), """
-    On every occupancy that obeys gravity (all 141,120), the mask mechanics that Splink's
-    move list and perft use agree with the model: followers and follower_count (the
-    points that become valid locations only once a given valid location holds a ball),
-    chain_top (the point a removal empties, for every unpinned ball), and, under
-    supply=unlimited where the count depends on the occupancy alone, count_moves (the
-    number of moves (a) and (b), n(n-1) + 2 x followers for the pairs) and has_moves
-    are the model's number of moves and whether there is one.""", method="exhaustive", slow=True)
+    On every occupancy that obeys gravity (all 141,120), Splink's move generators and
+    the mask mechanics that count moves agree with the model: placement_rows (every
+    pair of points move (a) may fill) and removals (every ball move (b) may remove,
+    with the places for the new ball once its chain has dropped), the generators
+    legal_moves and perft read; followers and follower_count (the points that become
+    valid locations only once a given valid location holds a ball); chain_top (the
+    point a removal empties, for every unpinned ball); and, under supply=unlimited
+    where the count depends on the occupancy alone, count_moves (n(n-1) + 2 x followers
+    for the pairs, a formula for the places after a removal) and has_moves are the
+    model's number of moves and whether there is one.""", method="exhaustive", slow=True)
 def splink_mask_mechanics() -> Outcome:
     space = board_space()
-    failed = _followers(space) or _chain_tops(space)
+    pairs = model_pairs(space)
+    failed = (_placement_rows(space, pairs) or _removals(space) or _followers(space)
+              or _chain_tops(space))
     if failed:
         return failed
-    total, anything = model_move_count(space)
+    total, anything = model_move_count(space, pairs)
     engine = counts([mechanics.count_moves(occ, 0, True) for occ in space.occupancies])
     case = first_difference(engine, total)
     if case is not None:
