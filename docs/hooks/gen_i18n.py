@@ -71,6 +71,7 @@ KOREAN: dict[str, str] = {
         "페이지 끝]({link})에 정리했습니다.",
     "The {language} translation": "{language} 번역",
     "*{title}*, translated from *{original}*.": "*{title}*: *{original}*의 번역.",
+    "As the specification records it, in English": "명세에 적힌 그대로(영어 원문)",
     "topic": "주제",
     "literally": "직역",
     "the original says": "원문",

@@ -224,9 +224,9 @@ def _sources(sources: Any) -> str:
     return "\n".join(f"- *{esc(s.title)}*: {esc(s.says)}" for s in sources) + "\n"
 
 
-def folded(title: str, body: str, kind: str = "info") -> str:
-    """A collapsible block (closed until opened)."""
-    return f'??? {kind} "{title}"\n\n' + indent(body) + "\n"
+def folded(title: str, body: str, kind: str = "info", opened: bool = False) -> str:
+    """A collapsible block, closed until opened unless ``opened``."""
+    return f'???{"+" if opened else ""} {kind} "{title}"\n\n' + indent(body) + "\n"
 
 
 def _keywords_line(entry_id: str, spec: Any, lang: str) -> str:
@@ -378,19 +378,24 @@ def _translation_section(spec: Any, found: Any, page: str, lang: str) -> str:
     """Every difference between a translation and the original, as a table with the
     reading adopted in each row; then, folded for arbiters, the readings not adopted and
     the evidence that the translation was made from the original. The headings are in
-    the page's language, the spec's texts as the spec gives them."""
+    the page's language, the spec's texts as the spec gives them (on a translated page
+    set apart in an open block, as the quoted sources are set apart in folded ones)."""
     language = _language(found.language, lang)
-    out = [f"## {t('The {language} translation', lang).format(language=language)} "
-           f"{{#{translation_anchor(found)}}}\n",
-           t("*{title}*, translated from *{original}*.", lang).format(
-               title=esc(found.title), original=esc(found.translates))
-           + f" {linked(found.standing, spec, page)}\n"]
-    out.append(table(
-        [t(h, lang).format(language=language) for h in
-         ("topic", "{language} text", "literally", "the original says", "reading adopted")],
-        [[f"**{esc(d.topic)}**", esc(d.translated), esc(d.literal), esc(d.original),
-          linked(d.adopted, spec, page)] for d in found.differences],
-    ))
+    heading = (f"## {t('The {language} translation', lang).format(language=language)} "
+               f"{{#{translation_anchor(found)}}}\n")
+    body = "\n".join([
+        t("*{title}*, translated from *{original}*.", lang).format(
+            title=esc(found.title), original=esc(found.translates))
+        + f" {linked(found.standing, spec, page)}\n",
+        table([t(h, lang).format(language=language) for h in
+               ("topic", "{language} text", "literally", "the original says",
+                "reading adopted")],
+              [[f"**{esc(d.topic)}**", esc(d.translated), esc(d.literal), esc(d.original),
+                linked(d.adopted, spec, page)] for d in found.differences])])
+    if lang != DEFAULT:  # the spec's English, set apart (open) like the quoted sources
+        body = folded(t("As the specification records it, in English", lang), body,
+                      "quote", opened=True)
+    out = [heading, body]
     rejected = [(d, r) for d in found.differences for r in d.rejected]
     if rejected:
         out.append(folded(t("Readings not adopted", lang), "\n".join(
