@@ -1,7 +1,7 @@
 """Spline for players and arbiters: the how-to-play page in plain words with a picture
 for each idea, the sample game the engine plays for it, the answers to the arbiter's
-questions, and everyday words for the rules. English only for now (the site shows the
-English text on the Korean pages).
+questions, and everyday words for the rules. The arbiter's answers are also in Korean;
+the how-to-play page is English only for now (the Korean site shows it in English).
 
 Every picture is checked against the engine when it is drawn, the sample game is played
 by the engine and must end with the line this module names, and every answer is checked
@@ -223,36 +223,47 @@ def _sections() -> tuple[Section, ...]:
     )
 
 
-WHO_STARTS: Final = Question("who-starts", Text("Who moves first?"))
+WHO_STARTS: Final = Question("who-starts", Text("Who moves first?", "누가 먼저 두나요?"))
 TOP_LEVEL: Final = Question("top-level", Text(
-    "Is the single ball on top a line, and can the game get there?"))
+    "Is the single ball on top a line, and can the game get there?",
+    "맨 꼭대기의 공 하나도 줄인가요? 게임이 거기까지 가기는 하나요?"))
 FLAT_LINES: Final = Question("flat-lines", Text(
-    "Does a line have to lie on one level?"))
+    "Does a line have to lie on one level?", "줄은 한 층 안에 있어야 하나요?"))
 
 
 ANSWERS: Final = (
     Answer(
         "remove-holding-ball",
         Text("The question does not arise: in Spline no ball is ever removed or moved. "
-             "Every ball stays where it was placed until the end of the game."),
+             "Every ball stays where it was placed until the end of the game.",
+             "스플라인에서는 공을 빼거나 옮기는 일이 없으므로 생기지 않는 질문입니다. "
+             "모든 공은 게임이 끝날 때까지 놓인 자리에 그대로 있습니다."),
         ("SPL-TURN-1", "SPL-PLACE-1")),
     Answer(
         "what-drops",
-        Text("Nothing ever drops: no ball is taken away in Spline."),
+        Text("Nothing ever drops: no ball is taken away in Spline.",
+             "떨어지는 공은 없습니다. 스플라인에서는 공을 빼내지 않습니다."),
         ("SPL-TURN-1",)),
     Answer(
         "hidden-ball-line",
         Text("Yes. A line needs a ball of your colour on each of its points, nothing more: "
              "a ball hidden from above by a ball two levels up, or with balls resting on "
              "it, still counts. Here White's 1c3 is hidden by Black's 3c3, and 1g3 still "
-             "completes White's row and wins."),
+             "completes White's row and wins.",
+             "인정됩니다. 줄의 모든 자리에 자기 색 공이 있기만 하면 됩니다. 두 층 위의 공에 "
+             "가려 위에서 보이지 않는 공이나 위에 다른 공이 얹힌 공도 줄에 들어갑니다. 이 "
+             "국면에서 백의 1c3은 흑의 3c3에 가려 있지만, 백은 1g3으로 가로줄을 완성하고 "
+             "이깁니다."),
         ("SPL-RUL-2", "SPL-LINE-1", "SHB-HIDE-1"),
         position="WBB.,WWW.,BBW.,..../BW.,WB.,.../B.,../. white", move="1g3",
         legal=True, reason="line"),
     Answer(
         "row-under-bridge",
         Text("Yes. Balls resting on a line's balls do not break it. Here Black's 2b2 "
-             "rests on White's 1a1 and 1c1, and 1g1 completes White's row and wins."),
+             "rests on White's 1a1 and 1c1, and 1g1 completes White's row and wins.",
+             "인정됩니다. 줄의 공 위에 다른 공이 얹혀 있어도 줄은 끊기지 않습니다. 이 "
+             "국면에서 흑의 2b2가 백의 1a1과 1c1 위에 얹혀 있지만, 백은 1g1로 가로줄을 "
+             "완성하고 이깁니다."),
         ("SPL-RUL-2", "SPL-LINE-1"),
         position="WWW.,BB..,....,..../B..,...,.../..,../. white", move="1g1",
         legal=True, reason="line"),
@@ -261,7 +272,10 @@ ANSWERS: Final = (
         Text("It cannot happen. A placement adds one ball of the mover's colour and moves "
              "nothing else, so it can give a line only to the player who makes it, and the "
              "first line ends the game. Here Black also lacks one ball of a row, but "
-             "White's 1g1 wins first."),
+             "White's 1g1 wins first.",
+             "일어날 수 없습니다. 한 수는 둔 사람의 공 하나를 더할 뿐 다른 공은 움직이지 "
+             "않으므로, 줄은 수를 둔 사람에게만 생기고 첫 줄에서 게임이 끝납니다. 이 "
+             "국면에서 흑도 가로줄에 공 하나만 모자라지만, 백이 1g1로 먼저 이깁니다."),
         ("SPL-RUL-5", "SPL-WIN-1"),
         position="WWW.,BBB.,....,..../...,...,.../..,../. white", move="1g1",
         legal=True, reason="line"),
@@ -270,20 +284,30 @@ ANSWERS: Final = (
         Text("It cannot happen. A player never runs out of balls (nobody places more than "
              "14 of their 16) nor of places: the game is over by the 28th ball, before the "
              "pyramid is full. Here, the fullest a pyramid gets, White still has three "
-             "balls and three valid locations on level 3."),
+             "balls and three valid locations on level 3.",
+             "일어날 수 없습니다. 공이 떨어지는 일도(누구도 16개 중 14개를 넘게 놓지 "
+             "않습니다), 놓을 자리가 없는 일도 없습니다. 게임은 피라미드가 다 차기 전, "
+             "늦어도 28번째 공에서 끝납니다. 피라미드가 가장 많이 찬 이 국면에서도 백에게는 "
+             "공 세 개와 3층의 놓을 수 있는 자리 세 곳이 남아 있습니다."),
         ("SPL-RUL-6", "SPL-RUL-7", "SPL-TURN-1"),
         position="WWBB,BBWW,WWBB,BBWW/WBW,WBB,BWW/.B,../. white"),
     Answer(
         "pair-rests-on-first",
         Text("The question does not arise: a Spline turn places a single ball. A ball may "
-             "rest on any four balls already on the pyramid, of any colours."),
+             "rest on any four balls already on the pyramid, of any colours.",
+             "스플라인에서는 한 차례에 공을 하나만 놓으므로 생기지 않는 질문입니다. 공은 "
+             "색과 상관없이 이미 피라미드에 있는 네 공 위에 올릴 수 있습니다."),
         ("SPL-TURN-1", "SHB-PLACE-1")),
     Answer(
         "who-starts",
         Text("Either player: the players choose (the rules do not say). Nothing in a "
              "position records it: with equal numbers of balls the player to move started, "
              "otherwise the player with one ball more. The engine starts with White unless "
-             "told otherwise (--first black)."),
+             "told otherwise (--first black).",
+             "누구든 먼저 둘 수 있으며, 두 사람이 정합니다(규칙에는 나와 있지 않습니다). "
+             "국면에 따로 기록할 필요도 없습니다. 두 색의 공 수가 같으면 둘 차례인 사람이, "
+             "다르면 공이 하나 더 많은 사람이 먼저 둔 것입니다. 엔진은 따로 정하지 않으면 "
+             "백부터 둡니다(--first black으로 바꿀 수 있습니다)."),
         ("SPL-RUL-4", "SPL-START-1"),
         position=f"{EMPTY_BOARD} black"),
     Answer(
@@ -291,14 +315,22 @@ ANSWERS: Final = (
         Text("No, and it is never reached. A line needs at least two balls, and every "
              "pair of points on level 3 is a line, so any three balls there hold one: the "
              "game ends before a fourth ball reaches level 3, and the top point needs all "
-             "four. Here, in the last turn of a longest game, both of Black's moves win."),
+             "four. Here, in the last turn of a longest game, both of Black's moves win.",
+             "줄이 아니며, 거기까지 가지도 않습니다. 줄은 공이 둘 이상이어야 하고, 3층에서는 "
+             "어느 두 자리든 줄이므로 공 세 개면 반드시 줄이 생깁니다. 그래서 3층에 네 번째 "
+             "공이 놓이기 전에 게임이 끝나고, 꼭대기 자리는 3층 네 곳이 모두 차야 놓을 수 "
+             "있습니다. 가장 긴 게임의 마지막 차례인 이 국면에서 흑은 어느 수를 두어도 "
+             "이깁니다."),
         ("SPL-RUL-3", "SPL-RUL-6", "SPL-LINE-1"),
         position="WWBB,BBWW,WWBB,BBWW/WBW,WBB,BWW/WB,../. black"),
     Answer(
         "flat-lines",
         Text("Yes. Only the rows, columns and two corner-to-corner diagonals of one level "
              "count. Here White's 2d4 lines up 1a1, 2b2, 1c3 and 2d4 from above, but they "
-             "lie on two levels: no line, and the game goes on."),
+             "lie on two levels: no line, and the game goes on.",
+             "그렇습니다. 한 층의 가로줄, 세로줄, 모서리에서 모서리로 가는 대각선 두 개만 "
+             "줄입니다. 이 국면에서 백이 2d4를 두면 위에서 볼 때 1a1, 2b2, 1c3, 2d4가 "
+             "나란히 보이지만 두 층에 걸쳐 있으므로 줄이 아니고, 게임은 계속됩니다."),
         ("SPL-WIN-1", "SPL-RUL-1", "SPL-LINE-1"),
         position=ZIGZAG, move="2d4", legal=True),
 )
