@@ -106,6 +106,8 @@ KOREAN: dict[str, str] = {
     "How to play": "게임 방법",
     "How to play {game}": "{game} 게임 방법",
     "A sample game": "예시 게임",
+    "This game's how-to-play page is not translated yet; it is shown in English.":
+        "이 게임의 게임 방법 페이지는 아직 번역되지 않아 영어로 보여 줍니다.",
     "Move {n}": "{n}수",
     "The formal rules": "정식 규칙",
     "The numbered rules of {game}, with their sources and rulings, are on "
