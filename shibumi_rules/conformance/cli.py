@@ -115,7 +115,7 @@ def _configure_conform(p: argparse.ArgumentParser) -> None:
                         "'none' skips the vectors)")
     p.add_argument("--timeout", type=_positive_float, default=10.0, metavar="SECONDS",
                    help="per-request timeout (10); starting the engine and answering "
-                        f"identify may take up to {START_TIMEOUT:g} s")
+                        f"identify may take up to {START_TIMEOUT:g} seconds")
     p.add_argument("--budget", type=_budget, default=BUDGET, metavar="SECONDS",
                    help=f"time limit of the whole run ({BUDGET:g}; 0: none); a run that "
                         "reaches it stops and ends in ERROR")
