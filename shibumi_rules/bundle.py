@@ -10,8 +10,10 @@ modules only when called, so listing the games costs almost nothing.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -28,6 +30,37 @@ if TYPE_CHECKING:
     from .tables.vectors import RandomGames, Tagger
 
 CommandConfigure = Callable[["argparse.ArgumentParser"], None]
+
+Strategy = Callable[[Any, list[Any], random.Random], Any]
+"""How a random game chooses a move: (state, its legal moves (never empty), the
+game's random generator) -> one of the moves. Deterministic for a given generator."""
+
+OptionTest = Callable[[Mapping[str, str]], bool]
+"""Whether something can happen under a combination of option values (all given)."""
+
+
+def always(options: Mapping[str, str]) -> bool:
+    """Possible under every combination of options."""
+    return True
+
+
+def uniform(state: Any, moves: list[Any], rng: random.Random) -> Any:
+    """Every legal move equally likely: the plain random game."""
+    return rng.choice(moves)
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """One way a game can end, as the conformance vectors must reach it: finer than
+    the outcome's ``reason`` where the same reason has different causes (no legal
+    move because the pyramid is complete, or because the supply ran out).
+    ``possible`` says under which options a position can end this way; ``seeker``
+    names the strategy most likely to reach it."""
+
+    key: str
+    summary: str
+    possible: OptionTest = always
+    seeker: str = "uniform"
 
 
 class GameBundle(ABC):
@@ -77,6 +110,31 @@ class GameBundle(ABC):
     @abstractmethod
     def random_games(self) -> RandomGames:
         """How the game's seeded random vectors are drawn."""
+
+    def strategies(self) -> Mapping[str, Strategy]:
+        """How random games choose moves, by name (``uniform`` first). Games add
+        strategies that seek rare ends; the default plays uniformly only."""
+        return {"uniform": uniform}
+
+    def ends(self) -> tuple[GameEnd, ...]:
+        """Every way the game can end that the vectors must reach (none declared by
+        default: the outcomes' reasons are then recorded as they come)."""
+        return ()
+
+    def end_of(self, state: Any) -> str | None:
+        """Which of ``ends`` a finished position is (None while the game goes on); by
+        default the outcome's ``reason``."""
+        outcome = self.game().outcome_json(state)
+        if not outcome.get("over"):
+            return None
+        reason = outcome.get("reason")
+        return reason if isinstance(reason, str) else "over"
+
+    def rule_conditions(self) -> Mapping[str, OptionTest]:
+        """Rules and rulings that a position can exercise only under some options
+        (a turn limit only when one is set, say); any other can occur under every
+        combination. The vectors are held to cover each one wherever it can occur."""
+        return {}
 
     def extra_vectors(self) -> list[GeneratedFile]:
         """Further conformance files beyond the position vectors (none by default)."""

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from shibumi_rules.games import bundles, game_names, get_bundle, get_game
 from shibumi_rules.geometry import NAMES
+from shibumi_rules.tables.vectors import combinations
 from shibumi_rules.web import Request, answer, move_points, parse_request, query_string
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,12 +112,13 @@ def random_questions(name: str, count: int, seed: int) -> list[dict[str, str | l
     first players are those the game's random vectors use."""
     bundle = get_bundle(name)
     game = bundle.game()
-    draw = bundle.random_games()
+    combos = combinations(game, bundle.random_games())
+    firsts = game.first_choices or (None,)
     rng = random.Random(f"{name}-{seed}")
     out: list[dict[str, str | list[str]]] = []
     for i in range(count):
-        options = draw.options[i % len(draw.options)]
-        first = draw.first[i % len(draw.first)]
+        options = combos[i % len(combos)]
+        first = firsts[i % len(firsts)]
         state = game.start(options, first)
         moves: list[str] = []
         to_end = i % 5 == 4

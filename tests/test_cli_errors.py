@@ -301,8 +301,9 @@ def test_conform_says_why_a_run_that_stopped_early_failed(
         capsys: pytest.CaptureFixture[str]) -> None:
     engine = f"{shlex.quote(sys.executable)} -c pass"
     code, out, _ = run(capsys, "conform", "--engine", engine, "--quiet")
-    assert code == 1
-    assert "result: NOT CONFORMANT: the run stopped early" in out
+    assert code == 4
+    assert "run stopped early: the engine failed on identify" in out
+    assert "result: ERROR (the run stopped early)" in out
 
 
 # -- tables ----------------------------------------------------------------------------

@@ -1,7 +1,14 @@
 """``shibumi-rules conform`` end to end: the reference engine conforms; each
-deliberately wrong engine under tests/engines is caught and its broken rule named; bad
-behaviour (crash, hang, garbage, flood) is reported without hanging the run; usage
-errors exit with status 2."""
+deliberately wrong engine under tests/engines is caught and its broken rule named, one
+per alternative of each ruling with an option; what an engine declares is honoured
+(first players, option values, optional fields, deviations); a run that checked too
+little is INCONCLUSIVE, a failing engine an ERROR, each with its exit status; bad
+behaviour (crash, hang, garbage, flood, duplicate moves) is reported without hanging
+the run; usage errors exit with status 2.
+
+Nothing here depends on how fast the machine is: an engine gets ``START_TIMEOUT`` (30 s)
+to start whatever ``--timeout`` says, and the tests that need a timeout use engines that
+never answer."""
 
 from __future__ import annotations
 
@@ -13,12 +20,14 @@ from typing import Any
 import pytest
 
 from shibumi_rules.cli import main
+from shibumi_rules.conformance import harness as harness_module
 from shibumi_rules.conformance.attribution import attributor_for
 from shibumi_rules.conformance.client import EngineProcess
 from shibumi_rules.conformance.harness import Config, Harness
 from shibumi_rules.conformance.nodes import Node
 from shibumi_rules.conformance.results import Divergence, PhaseStats, Recorder
 from shibumi_rules.conformance.server import available_games
+from shibumi_rules.conformance.shapes import ResponseCheck, shape_ok
 from shibumi_rules.conformance.vectors import default_vector_files
 from shibumi_rules.games import get_game
 from shibumi_rules.games.sploof.rules import SploofState
@@ -28,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "engines"
 NAMED = all_named()
 NAMED_POSITIONS = {(p.game, p.name): p for game in NAMED.values() for p in game}
+CONFORMANT, DIVERGENT, USAGE, INCONCLUSIVE, ERROR = 0, 1, 2, 3, 4
 
 
 @pytest.fixture(autouse=True)
@@ -68,26 +78,61 @@ def _rules_of(data: dict[str, Any], kind: str | None = None) -> list[list[str]]:
     return [d["rules"] for d in data["divergences"] if kind is None or d["kind"] == kind]
 
 
-def test_the_reference_engine_conforms(tmp_path: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
-    """The default vectors (the spec's) with fewer random games."""
-    status, data, out = conform(["--games", "2", "--depth", "2"], tmp_path, capsys)
-    assert status == 0, out
-    assert data["conformant"] is True and data["divergences"] == []
+def _of(data: dict[str, Any], category: str) -> list[dict[str, Any]]:
+    return [d for d in data["divergences"] if d["category"] == category]
+
+
+# -- the reference -------------------------------------------------------------------
+
+def test_the_reference_engine_conforms_on_every_combination(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every combination of options the vectors hold is checked, with every vector
+    answered and everything they exercise covered."""
+    status, data, out = conform(["--games", "1", "--depth", "1"], tmp_path, capsys)
+    assert status == CONFORMANT, out
+    assert data["result"] == "CONFORMANT" and data["conformant"] is True
+    assert data["divergences"] == [] and data["inconclusive"] == []
     games = list(NAMED)
     assert data["games"] == games and {"sploof", "splink", "spline"} <= set(games)
-    phases = data["phases"]
-    counts = {g: sum(1 for f in default_vector_files() for line in f.read_text().splitlines()
-                     if json.loads(line).get("game") == g and "moves" in json.loads(line))
-              for g in games}
-    for g in games:
-        assert phases[f"{g} vectors"]["checks"] == counts[g] > 0
-        assert phases[f"{g} random games"]["positions"] > 0
-        assert phases[f"{g} perft"]["checks"] == 1 + len(NAMED[g])  # start + named
+    vectors = [json.loads(line) for f in default_vector_files()
+               for line in f.read_text().splitlines()]
+    vectors = [v for v in vectors if "moves" in v]
+    combos = {(c["game"], json.dumps(c["options"], sort_keys=True)): c
+              for c in data["combinations"]}
+    assert {(v["game"], json.dumps(v["options"], sort_keys=True)) for v in vectors} \
+        <= combos.keys()
+    for combo in data["combinations"]:
+        assert combo["declared"] and combo["vectors"] == combo["vectors_checked"] > 0
+        assert combo["missing"] == [] and combo["perft_roots"] >= 1
+        assert combo["random_games"] == 1 and combo["positions"] > 0
+    assert sum(c["vectors_checked"] for c in data["combinations"]) == len(vectors)
+    assert all(sum(data["end_counts"][g].values()) == sum(
+        1 for c in data["combinations"] if c["game"] == g) for g in data["games"])
     assert {r["rule"] for r in data["rules"]} >= {"SPF-RUL-4", "SPK-RUL-1", "SPL-RUL-2"}
     assert data["positions_checked"] > 1000 and data["positions_per_second"] > 0
     assert "result: CONFORMANT" in out and "positions/s" in out
+    assert "per combination of options" in out and "random games ended" in out
 
+
+def test_the_markdown_report_is_deterministic_and_complete(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["conform", "--quiet", "--format", "markdown", "--game", "sploof",
+            "--option", "supply=unlimited", "--games", "1", "--depth", "1"]
+    texts = []
+    for _ in range(2):
+        assert main(args) == CONFORMANT
+        texts.append(capsys.readouterr().out)
+    assert texts[0] == texts[1]
+    text = texts[0]
+    assert text.startswith("# Conformance report: shibumi-rules reference engine")
+    for heading in ("**Result: CONFORMANT**", "## What was checked",
+                    "## Divergences by rule", "## Declared deviations"):
+        assert heading in text
+    assert "simultaneous=draw supply=unlimited`" in text and "positions/s" not in text
+    assert "`shibumi-rules engine` (the reference engine" in text
+
+
+# -- wrong engines: each broken rule named ---------------------------------------------
 
 WRONG_ENGINES = [
     ("sploof_ignores_pinning.py", "sploof", "SHB-PIN-1"),
@@ -115,8 +160,8 @@ def test_each_wrong_engine_is_caught_and_its_rule_named(
     status, data, out = conform(["--engine", _engine(script), "--game", game,
                                  "--games", "1", "--depth", "1", "--vectors", str(vectors)],
                                 tmp_path, capsys)
-    assert status == 1, out
-    assert data["conformant"] is False
+    assert status == DIVERGENT, out
+    assert data["result"] == "DIVERGENT" and data["conformant"] is False
     leading = [rules[0] for rules in _rules_of(data) if rules]
     assert rule in leading, out
     failing = [r for r in data["rules"] if r["rule"] == rule]
@@ -125,6 +170,446 @@ def test_each_wrong_engine_is_caught_and_its_rule_named(
     assert item["position"] and item["diagram"] and "top view" in item["diagram"]
     assert item["expected"] != item["actual"]
     assert f"[{rule}" in out
+    implicated = {r for d in _of(data, "rule") for r in d["rules"]}
+    assert {r["rule"] for r in data["rules"] if r["vectors_failed"]} <= implicated
+
+
+RULING_ENGINES = [
+    # (script, game, option selecting the alternative it gets wrong, ruling)
+    ("sploof_unlimited_supply.py", "sploof", "supply=limited", "SPF-RUL-1"),
+    ("sploof_counts_unlimited_supply.py", "sploof", "supply=unlimited", "SPF-RUL-1"),
+    ("sploof_wrong_tie_break.py", "sploof", "simultaneous=mover", "SPF-RUL-2"),
+    ("sploof_draw_goes_to_mover.py", "sploof", "simultaneous=draw", "SPF-RUL-2"),
+    ("sploof_no_move_draws.py", "sploof", "supply=unlimited", "SPF-RUL-3"),
+    ("splink_turn_limit_late.py", "splink", "max_turns=12", "SPK-RUL-4"),
+    ("splink_hidden_turn_limit.py", "splink", "max_turns=none", "SPK-RUL-4"),
+    ("splink_ignores_limited_supply.py", "splink", "supply=limited", "SPK-PLACE-1"),
+    ("splink_counts_unlimited_supply.py", "splink", "supply=unlimited", "SPK-RUL-5"),
+]
+
+
+@pytest.mark.parametrize(("script", "game", "option", "rule"), RULING_ENGINES,
+                         ids=[f"{e[0].removesuffix('.py')}-{e[2]}" for e in RULING_ENGINES])
+def test_each_alternative_of_a_ruling_is_checked_by_the_shipped_vectors(
+        script: str, game: str, option: str, rule: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """An engine wrong under one alternative of a ruling is DIVERGENT, naming the rule,
+    on the shipped vectors of that alternative alone."""
+    status, data, out = conform(["--engine", _engine(script), "--game", game, "--option",
+                                 option, "--games", "0", "--depth", "0"], tmp_path, capsys)
+    assert status == DIVERGENT, out
+    implicated = [r for d in _of(data, "rule") for r in d["rules"]]
+    assert rule in implicated, out
+    assert all(d["options"][option.split("=")[0]] == option.split("=")[1]
+               for d in _of(data, "rule"))
+
+
+def test_black_winning_both_lines_under_the_unlimited_supply_is_caught(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The reference but for one option: under supply=unlimited, both lines win for
+    Black. A plain run under supply=unlimited is DIVERGENT on SPF-RUL-2; under
+    supply=limited the same engine conforms."""
+    engine = _engine("sploof_unlimited_both_lines_to_black.py")
+    status, data, out = conform(["--engine", engine, "--option", "supply=unlimited"],
+                                tmp_path, capsys)
+    assert status == DIVERGENT, out
+    rules = _of(data, "rule")
+    assert rules and all(d["rules"][0] == "SPF-RUL-2" for d in rules)
+    assert {d["options"]["simultaneous"] for d in rules} == {"mover", "draw"}
+    assert next(r for r in data["rules"] if r["rule"] == "SPF-RUL-2")["divergences"] >= 2
+    assert "result: DIVERGENT" in out and "led by SPF-RUL-2" in out
+    status, data, out = conform(["--engine", engine, "--game", "sploof", "--option",
+                                 "supply=limited", "--games", "0", "--depth", "0"],
+                                tmp_path, capsys)
+    assert status == CONFORMANT, out
+
+
+# -- the declaration honoured ---------------------------------------------------------
+
+def test_an_engine_omitting_optional_fields_conforms(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No reason, no null winner, no false draw, no options suffix, no divide, no
+    first list: nothing the schemas require, so no divergence of any kind."""
+    status, data, out = conform(["--engine", _engine("engine_omits_optional_fields.py"),
+                                 "--games", "1", "--depth", "2"], tmp_path, capsys)
+    assert data["divergences"] == [], out
+    assert status == CONFORMANT, out
+    assert data["phases"]["sploof perft"]["checks"] > 0
+
+
+def test_an_engine_letting_only_white_start_is_sent_no_black_first_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_white_first_only.py"),
+                                 "--game", "sploof", "--games", "2", "--depth", "1"],
+                                tmp_path, capsys)
+    assert data["divergences"] == [], out
+    assert status == CONFORMANT, out
+    skipped = sum(n for c in data["combinations"] for why, n in c["vectors_skipped"].items()
+                  if "black starts" in why)
+    assert skipped > 0
+
+
+def test_a_declared_deviation_is_reported_with_the_positions_it_changes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    engine = _engine("engine_declares_deviation.py")
+    status, data, out = conform(["--engine", engine, "--games", "0", "--depth", "1"],
+                                tmp_path, capsys)
+    assert status == DIVERGENT, out
+    assert data["deviations_declared"] == {"sploof": {"SPF-RUL-2": (
+        "when one move gives both players a line, the mover's opponent wins")}}
+    assert data["divergences"] and all(d["deviation"] == "SPF-RUL-2"
+                                       for d in data["divergences"])
+    assert {c["options"]["simultaneous"] for c in data["combinations"]
+            if c["declared"]} == {"mover"}
+    assert "declared deviations" in out and "changes the answer at" in out
+    assert "answer(s) changed by declared deviations (SPF-RUL-2)" in out
+    main(["conform", "--quiet", "--engine", engine, "--games", "0", "--depth", "0",
+          "--format", "markdown"])
+    text = capsys.readouterr().out
+    section = text[text.index("## Declared deviations"):]
+    assert "SPF-RUL-2 (sploof): when one move gives both players a line" in section
+    assert "x1a3" in section
+
+
+# -- saying what was not checked ------------------------------------------------------
+
+def test_a_selected_option_the_engine_does_not_declare_is_inconclusive(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_declares_unlimited_only.py"),
+                                 "--game", "sploof", "--option", "supply=limited",
+                                 "--games", "0", "--depth", "0"], tmp_path, capsys)
+    assert status == INCONCLUSIVE, out
+    assert data["positions_checked"] == 0
+    assert any("does not declare supply=limited" in r for r in data["inconclusive"])
+    assert "result: INCONCLUSIVE" in out
+
+
+def test_a_run_without_vectors_is_inconclusive(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    status, data, out = conform(["--vectors", str(empty), "--games", "0", "--depth", "0"],
+                                tmp_path, capsys)
+    assert status == INCONCLUSIVE, out
+    assert any("no conformance vector could be checked" in r for r in data["inconclusive"])
+
+
+def test_an_install_without_the_vectors_is_inconclusive(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wheel does not ship spec/: the run says so and checks what it can."""
+    from shibumi_rules.conformance import cli, vectors
+
+    missing = tmp_path / "no-spec" / "conformance"
+    monkeypatch.setattr(vectors, "default_vector_dir", lambda: missing)
+    monkeypatch.setattr(cli, "default_vector_dir", lambda: missing)
+    monkeypatch.setattr(harness_module, "default_vector_dir", lambda: missing)
+    monkeypatch.setattr(harness_module, "default_vector_files", lambda: [])
+    status, data, out = conform(["--game", "splink", "--games", "1", "--depth", "1"],
+                                tmp_path, capsys)
+    assert status == INCONCLUSIVE, out
+    assert data["positions_checked"] > 0
+    assert any("no conformance vectors found" in note for note in data["notes"])
+
+
+def test_an_engine_reading_only_moves_is_checked_but_inconclusive(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Vectors are positions in notation: an engine that reads none cannot be sent
+    them, so the run says the vectors went unchecked."""
+    vectors = spec_vectors(tmp_path / "v.jsonl", "sploof", "SPF-START-1", limit=3)
+    status, data, out = conform(["--engine", _engine("engine_startpos_only.py"),
+                                 "--game", "sploof", "--games", "1",
+                                 "--vectors", str(vectors)], tmp_path, capsys)
+    assert status == INCONCLUSIVE, out
+    assert data["divergences"] == []
+    assert data["phases"]["sploof vectors"]["skipped"] == 3
+    assert data["phases"]["sploof random games"]["positions"] > 0
+    assert any("reads no position notation" in r for r in data["inconclusive"])
+
+
+def test_a_vector_the_reference_rejects_stops_the_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    line = json.loads(default_vector_files()[0].read_text().splitlines()[0])
+    line["position"] = "RRRR,R..R,R..R,RRRR/W..,...,.../..,../. white stock:2,2 " \
+                       "supply:14,14,4"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(line) + "\n")
+    status = main(["conform", "--quiet", "--vectors", str(bad)])
+    err = capsys.readouterr().err
+    assert status == USAGE and "bad.jsonl:1" in err and "rejects the position" in err
+
+
+def test_an_altered_vector_folder_stops_the_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A copy of spec/conformance whose files differ from its index.json, or lack one
+    it lists, is refused before anything is run."""
+    import shutil
+
+    folder = tmp_path / "conformance"
+    shutil.copytree(default_vector_files()[0].parent, folder)
+    altered = sorted(folder.glob("*.jsonl"))[0]
+    altered.write_text(altered.read_text().splitlines()[0] + "\n")
+    status = main(["conform", "--quiet", "--vectors", str(folder)])
+    err = capsys.readouterr().err
+    assert status == USAGE and "vectors altered" in err and altered.name in err
+    altered.unlink()
+    status = main(["conform", "--quiet", "--vectors", str(folder)])
+    err = capsys.readouterr().err
+    assert status == USAGE and "vectors missing" in err and altered.name in err
+
+
+@pytest.mark.parametrize("args", [
+    ["--engine", "/no/such/engine-binary"],
+    ["--engine", ""],
+    ["--engine", "'unbalanced"],
+    ["--option", "supply=plenty"],
+    ["--option", "nonsense"],
+    ["--option", "max_turns=-3"],
+    ["--game", "sploof", "--option", "max_turns=5"],
+    ["--vectors", "/no/such/vectors.jsonl"],
+    ["--timeout", "inf"],
+    ["--budget", "-1"],
+    ["--format", "yaml"],
+])
+def test_usage_errors_exit_with_status_2(args: list[str], tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        status = main(["conform", "--quiet", "--games", "0", "--depth", "0", *args])
+    except SystemExit as stop:  # argparse refuses the value itself, in one line too
+        status = int(stop.code or 0)
+    captured = capsys.readouterr()
+    assert status == USAGE
+    assert "error: " in captured.err and captured.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("line", ['{"game": "sploof"', "[1, 2]", '{"game": "sploof"}'])
+def test_a_malformed_vector_file_is_a_usage_error(line: str, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(line + "\n")
+    status = main(["conform", "--quiet", "--vectors", str(bad)])
+    assert status == USAGE
+    assert "bad.jsonl:1" in capsys.readouterr().err
+
+
+def test_a_game_the_engine_does_not_play_is_inconclusive(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_declares_deviation.py"),
+                                 "--game", "splink", "--games", "0", "--depth", "0"],
+                                tmp_path, capsys)
+    assert status == INCONCLUSIVE, out
+    assert data["inconclusive"] == ["splink: the engine does not play it (it plays sploof)"]
+
+
+def test_an_unwritable_report_path_is_refused_before_the_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["conform", "--quiet", "--report", str(tmp_path / "no" / "r.json"),
+                   "--engine", "/no/such/engine-binary-is-never-started"])
+    err = capsys.readouterr().err
+    assert status == USAGE and "r.json" in err and "does not exist" in err
+
+
+# -- engine failures and protocol findings ----------------------------------------------
+
+def test_a_crashing_engine_is_restarted_and_the_run_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_crash.py"), "--game", "sploof",
+                                 "--games", "2", "--depth", "1", "--vectors", "none"],
+                                tmp_path, capsys)
+    assert status == ERROR, out
+    crashes = [d for d in data["divergences"] if d["kind"] == "crash"]
+    assert crashes and "status 3" in crashes[0]["actual"]
+    assert "cannot handle request" in crashes[0]["detail"]
+    assert data["engine"]["restarts"] >= 1 and data["aborted"] is None
+    assert "the engine crashed" in out and "restarted" in out
+    assert data["positions_checked"] > 100
+    assert _of(data, "rule") == []
+    # requests in flight when the engine died are sent again to the new process,
+    # behind those already sent there: no answer is read out of order
+    assert _of(data, "protocol") == []
+
+
+def test_a_hanging_engine_times_out_and_the_run_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_hang.py"), "--game", "splink",
+                                 "--games", "1", "--depth", "1", "--timeout", "1",
+                                 "--vectors", "none"], tmp_path, capsys)
+    assert status == ERROR, out
+    assert {d["kind"] for d in data["divergences"]} == {"timeout"}
+    assert "did not answer in time" in out
+    assert data["aborted"] is None and data["phases"]["splink random games"]["positions"] > 0
+
+
+def test_an_engine_that_never_answers_stops_the_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A short --timeout for the requests; starting the engine is not held to it, so a
+    slow start on a loaded machine is no failure."""
+    status, data, out = conform(["--engine", _engine("engine_hang.py", "--always"),
+                                 "--timeout", "0.5", "--vectors", "none"], tmp_path, capsys)
+    assert status == ERROR, out
+    assert data["aborted"] and "3 in a row" in data["aborted"]
+    assert "run stopped early" in out
+
+
+def test_garbage_output_is_a_protocol_divergence_but_the_answers_are_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_garbage.py"), "--game",
+                                 "sploof", "--games", "1", "--depth", "1",
+                                 "--vectors", "none"], tmp_path, capsys)
+    assert status == DIVERGENT, out
+    kinds = {d["kind"] for d in data["divergences"]}
+    assert kinds == {"protocol"}
+    details = " ".join(d["detail"] for d in data["divergences"])
+    assert "garbage" in details and "long-line" in details and "unmatched" in details
+    assert "protocol findings" in out and "result: DIVERGENT" in out
+    assert data["phases"]["sploof random games"]["positions"] > 0
+
+
+def test_a_flooding_engine_is_stopped(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    status, data, out = conform(["--engine", _engine("engine_garbage.py", "--flood"),
+                                 "--game", "sploof", "--vectors", "none"], tmp_path, capsys)
+    assert status == ERROR, out
+    assert {d["kind"] for d in data["divergences"]} == {"flood"}
+    assert "flooded its output" in out
+    assert data["aborted"]
+
+
+def test_a_run_over_its_time_budget_stops_with_the_failure_recorded(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Starting an engine alone takes longer than a millisecond: the first request
+    meets a spent budget."""
+    status, data, out = conform(["--budget", "0.001", "--game", "sploof"], tmp_path,
+                                capsys)
+    assert status == ERROR, out
+    assert [d["kind"] for d in data["divergences"]] == ["budget"]
+    assert "--budget" in data["aborted"] and data["positions_checked"] == 0
+
+
+class _CountingProcess(EngineProcess):
+    """An engine process that counts the requests of each type sent to it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sent: dict[str, int] = {}
+
+    def send(self, message: dict[str, Any]) -> Any:
+        kind = message["type"]
+        self.sent[kind] = self.sent.get(kind, 0) + 1
+        return super().send(message)
+
+
+def test_duplicate_moves_are_reported_once_and_each_move_played_once() -> None:
+    """An engine that repeats its 16 moves 500 times each (8,000 entries, within the
+    protocol's limit on a list): one protocol finding per position, and one play
+    request per distinct legal move, not per entry."""
+    game = get_game("sploof")
+    process = _CountingProcess([sys.executable, str(ENGINES / "engine_duplicate_moves.py")],
+                               timeout=30)
+    harness = Harness(process, Config(games=["sploof"], random_games=1, depth=0,
+                                      illegal_per_node=0, max_plies=3), available_games(),
+                      vectors=[])
+    result = harness.run()
+    findings = [d for d in result.recorder.items if d.topic == "duplicate moves"]
+    assert findings and all(d.category == "protocol" for d in findings)
+    assert all(d.kind == "protocol" for d in result.recorder.items)
+    nodes = process.sent["moves"]
+    assert nodes >= 4
+    start = game.start({}, "white")
+    assert process.sent["play"] <= nodes * len(game.legal_moves(start)) * 2
+    assert result.result == "DIVERGENT"
+
+
+def test_sloppy_notation_is_reported_but_the_rules_are_still_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    vectors = spec_vectors(tmp_path / "v.jsonl", "splink", "SPK-RUL-1", limit=2)
+    status, data, out = conform(["--engine", _engine("engine_sloppy_notation.py"),
+                                 "--game", "splink", "--games", "0", "--depth", "0",
+                                 "--vectors", str(vectors)], tmp_path, capsys)
+    assert status == DIVERGENT
+    assert {d["kind"] for d in data["divergences"]} == {"protocol"}, out
+    details = {d["detail"] for d in data["divergences"]}
+    assert details == {"a move not in canonical notation", "legal moves not in canonical order"}
+    assert data["positions_checked"] > 100
+
+
+def test_a_malformed_answer_is_a_protocol_finding_never_a_rule_divergence(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Outcomes whose winner is a number: the cheap shape check lets them through,
+    the comparison differs, and the full check then finds the broken schema."""
+    vectors = spec_vectors(tmp_path / "v.jsonl", "sploof", "SPF-WIN-1", limit=5)
+    status, data, out = conform(["--engine", _engine("engine_malformed_outcome.py"),
+                                 "--game", "sploof", "--games", "0", "--depth", "0",
+                                 "--vectors", str(vectors)], tmp_path, capsys)
+    assert status == DIVERGENT, out
+    assert data["divergences"] and _of(data, "rule") == []
+    assert all("winner" in d["detail"] for d in _of(data, "protocol"))
+
+
+def test_an_attribution_that_fails_is_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from shibumi_rules.games.sploof.attribution import SploofAttributor
+
+    def broken(*args: Any) -> list[str]:
+        raise RuntimeError("no idea")
+
+    monkeypatch.setattr(SploofAttributor, "outcome", broken)
+    vectors = spec_vectors(tmp_path / "v.jsonl", "sploof", "SPF-RUL-2", limit=4)
+    status, data, out = conform(["--engine", _engine("sploof_wrong_tie_break.py"),
+                                 "--game", "sploof", "--games", "0", "--depth", "0",
+                                 "--vectors", str(vectors)], tmp_path, capsys)
+    assert status == DIVERGENT, out
+    assert data["harness_errors"] and "RuntimeError: no idea" in data["harness_errors"][0]
+    assert any(d["kind"] == "outcome" and d["rules"] == [] for d in data["divergences"])
+    assert "harness errors" in out
+
+
+def test_the_text_report_groups_by_rule_and_shows_the_first_examples(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    vectors = spec_vectors(tmp_path / "v.jsonl", "sploof", "SHB-PIN-1")
+    status, data, out = conform(["--engine", _engine("sploof_ignores_pinning.py"),
+                                 "--game", "sploof", "--games", "0", "--depth", "0",
+                                 "--examples", "1", "--vectors", str(vectors)],
+                                tmp_path, capsys)
+    assert status == DIVERGENT
+    pin = [d for d in _of(data, "rule") if d["rules"][0] == "SHB-PIN-1"]
+    assert len(pin) > 1
+    assert f"  SHB-PIN-1 (sploof): {sum(d['occurrences'] for d in pin)} (" in out
+    assert f"... and {len(pin) - 1} more (all in the JSON report)" in out
+
+
+# -- pieces ---------------------------------------------------------------------------
+
+def test_the_recorder_keeps_every_divergence_once() -> None:
+    recorder = Recorder()
+
+    def item(position: str, balls: int, move: str = "1c3") -> Divergence:
+        return Divergence("successor", "sploof", position, move, "a", "b", ["SHB-DROP-1"],
+                          "test", balls=balls)
+
+    assert recorder.add(item("big", 20))
+    assert not recorder.add(item("big", 20))
+    assert recorder.add(item("small", 3))
+    assert recorder.add(item("small", 3, move="x1a1"))
+    assert [(d.position, d.move, d.occurrences) for d in recorder.items] == [
+        ("big", "1c3", 2), ("small", "1c3", 1), ("small", "x1a1", 1)]
+    assert recorder.total == 3 and recorder.observed == 4
+
+
+def test_the_shape_check_takes_valid_answers_and_sends_the_rest_to_the_schema() -> None:
+    good = {"id": 1, "ok": True, "type": "expand", "outcome": {"over": False},
+            "children": [{"move": "1c3", "position": "P", "outcome": {"over": False}}]}
+    assert shape_ok(good, "expand")
+    for broken in ({**good, "extra": 1}, {**good, "children": [{"move": "1c3"}]},
+                   {**good, "outcome": {"over": "no"}}, {**good, "ok": False}):
+        assert not shape_ok(broken, "expand")
+    check = ResponseCheck(first=1, every=3)
+    for _ in range(6):
+        check(good, "expand")
+    assert check.full_checks == 3  # the first, the 3rd and the 6th
+    with pytest.raises(ValueError, match="children"):
+        check({**good, "children": [{"move": "1c3"}]}, "expand")
 
 
 def test_a_divergence_found_by_perft_is_traced_to_its_position(
@@ -159,134 +644,6 @@ def test_a_divergence_found_by_perft_is_traced_to_its_position(
     assert "after" in item.source
     after_black = game.parse_position(item.position or "")
     assert after_black.turn.label == "white"
-
-
-def test_a_crashing_engine_is_restarted_and_the_run_goes_on(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, data, out = conform(["--engine", _engine("engine_crash.py"), "--game", "sploof",
-                                 "--games", "2", "--depth", "1", "--vectors", "none"],
-                                tmp_path, capsys)
-    assert status == 1
-    crashes = [d for d in data["divergences"] if d["kind"] == "crash"]
-    assert crashes and "status 3" in crashes[0]["actual"]
-    assert "cannot handle request" in crashes[0]["detail"]
-    assert data["engine"]["restarts"] >= 1 and data["aborted"] is None
-    assert "the engine crashed" in out and "restarted" in out
-    assert data["positions_checked"] > 100
-    assert _rules_of(data, "successor") == [] and _rules_of(data, "outcome") == []
-
-
-def test_a_hanging_engine_times_out_and_the_run_goes_on(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, data, out = conform(["--engine", _engine("engine_hang.py"), "--game", "splink",
-                                 "--games", "1", "--depth", "1", "--timeout", "1",
-                                 "--vectors", "none"], tmp_path, capsys)
-    assert status == 1
-    assert [d["kind"] for d in data["divergences"]] == ["timeout"]
-    assert "did not answer in time" in out
-    assert data["aborted"] is None and data["phases"]["splink random games"]["positions"] > 0
-
-
-def test_an_engine_that_never_answers_stops_the_run(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, data, out = conform(["--engine", _engine("engine_hang.py", "--always"),
-                                 "--timeout", "0.5", "--vectors", "none"], tmp_path, capsys)
-    assert status == 1
-    assert data["aborted"] and "3 in a row" in data["aborted"]
-    assert "run stopped early" in out
-
-
-def test_garbage_output_is_a_protocol_divergence_but_the_answers_are_checked(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, data, out = conform(["--engine", _engine("engine_garbage.py"), "--game",
-                                 "sploof", "--games", "1", "--depth", "1",
-                                 "--vectors", "none"], tmp_path, capsys)
-    assert status == 1
-    kinds = {d["kind"] for d in data["divergences"]}
-    assert kinds == {"protocol"}
-    details = " ".join(d["detail"] for d in data["divergences"])
-    assert "garbage" in details and "long-line" in details and "unmatched" in details
-    assert "broke the protocol" in out and "result: NOT CONFORMANT" in out
-    assert data["phases"]["sploof random games"]["positions"] > 0
-
-
-def test_a_flooding_engine_is_stopped(tmp_path: Path,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
-    status, data, out = conform(["--engine", _engine("engine_garbage.py", "--flood"),
-                                 "--game", "sploof", "--vectors", "none"], tmp_path, capsys)
-    assert status == 1
-    assert {d["kind"] for d in data["divergences"]} == {"flood"}
-    assert "flooded its output" in out
-    assert data["aborted"]
-
-
-def test_an_engine_reading_only_moves_conforms_without_vectors(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    vectors = spec_vectors(tmp_path / "v.jsonl", "sploof", "SPF-START-1", limit=3)
-    status, data, out = conform(["--engine", _engine("engine_startpos_only.py"),
-                                 "--game", "sploof", "--games", "1",
-                                 "--vectors", str(vectors)], tmp_path, capsys)
-    assert status == 0, out
-    assert data["phases"]["sploof vectors"]["skipped"] == 3
-    assert data["phases"]["sploof random games"]["positions"] > 0
-
-
-@pytest.mark.parametrize("args", [
-    ["--engine", "/no/such/engine-binary"],
-    ["--engine", ""],
-    ["--engine", "'unbalanced"],
-    ["--option", "supply=plenty"],
-    ["--option", "nonsense"],
-    ["--option", "max_turns=-3"],
-    ["--game", "sploof", "--option", "max_turns=5"],
-    ["--vectors", "/no/such/vectors.jsonl"],
-])
-def test_usage_errors_exit_with_status_2(args: list[str], tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["conform", "--quiet", "--games", "0", "--depth", "0", *args])
-    captured = capsys.readouterr()
-    assert status == 2
-    assert captured.err.startswith("error: ") and captured.err.count("\n") == 1
-
-
-@pytest.mark.parametrize("line", ['{"game": "sploof"', "[1, 2]", '{"game": "sploof"}'])
-def test_a_malformed_vector_file_is_a_usage_error(line: str, tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.jsonl"
-    bad.write_text(line + "\n")
-    status = main(["conform", "--quiet", "--vectors", str(bad)])
-    assert status == 2
-    assert "bad.jsonl:1" in capsys.readouterr().err
-
-
-def test_the_recorder_keeps_one_smallest_example_per_kind_and_rule() -> None:
-    recorder = Recorder()
-
-    def item(position: str, balls: int, move: str = "1c3") -> Divergence:
-        return Divergence("successor", "sploof", position, move, "a", "b", ["SHB-DROP-1"],
-                          "test", balls=balls)
-
-    assert recorder.add(item("big", 20))
-    assert not recorder.add(item("big", 20))
-    assert recorder.add(item("small", 3))
-    assert recorder.add(item("middle", 9))
-    assert recorder.add(item("small", 3, move="x1a1"))
-    (kept,) = recorder.divergences
-    assert (kept.position, kept.move, kept.occurrences) == ("small", "1c3", 4)
-    assert recorder.total == 4
-
-
-def test_sloppy_notation_is_reported_but_the_rules_are_still_checked(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    vectors = spec_vectors(tmp_path / "v.jsonl", "splink", "SPK-RUL-1", limit=2)
-    status, data, out = conform(["--engine", _engine("engine_sloppy_notation.py"),
-                                 "--game", "splink", "--games", "0", "--depth", "0",
-                                 "--vectors", str(vectors)], tmp_path, capsys)
-    assert status == 1
-    assert {d["kind"] for d in data["divergences"]} == {"protocol"}, out
-    details = {d["detail"] for d in data["divergences"]}
-    assert details == {"a move not in canonical notation", "legal moves not in canonical order"}
-    assert data["positions_checked"] > 100
 
 
 @pytest.mark.parametrize(("position", "move", "credited", "expected_rules"), [
@@ -345,3 +702,93 @@ def test_a_perft_the_engine_cannot_answer_still_finds_the_broken_rule() -> None:
     extra = kinds["extra-move"]
     assert extra.rules[0] == "SPF-RUL-1" and extra.move is not None
     assert extra.move.startswith("x") and "perft" in extra.source
+
+
+def _limit_value(limit: Any) -> str:
+    """A limit's value as the README writes it."""
+    value, unit = limit.value, limit.unit
+    if unit == "bytes" and value >= 1 << 20:
+        return f"{value >> 20} MiB"
+    if unit == "bytes" and value >= 1 << 10:
+        return f"{value >> 10} KiB"
+    return f"{value:,g} {unit}" if isinstance(value, float) else f"{value:,} {unit}"
+
+
+def test_the_protocol_readme_shows_the_recorded_session_and_every_message() -> None:
+    """spec/protocol/README.md: the example session is the recorded one (the long
+    expand answer shortened), every request type, feature and error kind is described,
+    and the limits it states are the program's."""
+    from shibumi_rules.conformance import client, results, session
+    from shibumi_rules.conformance.protocol import ERROR_KINDS, FEATURES, REQUEST_TYPES
+    from shibumi_rules.limits import LIMITS
+
+    folder = ROOT / "spec" / "protocol"
+    text = (folder / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Example session", 1)[1].split("```text\n", 1)[1].split("```")[0]
+    shown = [json.loads(line[2:]) for line in block.splitlines()
+             if line.startswith(("> ", "< "))]
+    recorded = [json.loads(line) for line in
+                (folder / "example-session.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(shown) == 2 * len(recorded)
+    for number, exchange in enumerate(recorded):
+        assert shown[2 * number] == exchange["request"]
+        answer = shown[2 * number + 1]
+        if "children" in answer:
+            assert answer["children"] == exchange["response"]["children"][:2]
+            answer = {**answer, "children": exchange["response"]["children"]}
+        assert answer == exchange["response"]
+    for heading in ("Framing", "Ids", "Requests and responses", "Capabilities and "
+                    "declarations", "Options", "Errors", "Timeouts and failures", "Limits",
+                    "Versioning", "Example session"):
+        assert f"\n## {heading}\n" in text, heading
+    for kind in REQUEST_TYPES:
+        assert f"\n### {kind}" in text, kind
+    for word in (*FEATURES, *ERROR_KINDS, "deviations", "first", "rule_id"):
+        assert f"`{word}`" in text, word
+    for limit in LIMITS:
+        assert f"| `{limit.name}` | {_limit_value(limit)} | {limit.description} |" in text
+    for fact in (f"last {client.STDERR_TAIL >> 10} KiB",
+                 f"Three failures in a row, or {session.MAX_FAILURES} in all",
+                 f"{session.MAX_CONSECUTIVE_FAILURES} in a row, {session.MAX_FAILURES} in all",
+                 f"up to {harness_module.START_TIMEOUT:g} seconds",
+                 f"{harness_module.BUDGET:g} seconds by default",
+                 f"one by one | {harness_module.MAX_EXAMINED_EXTRA} |",
+                 f"{results.MAX_KEPT:,}"):
+        assert fact in text, fact
+    assert session.MAX_CONSECUTIVE_FAILURES == 3  # "Three" above
+    for verdict, status in results.EXIT_STATUS.items():
+        assert f"| {verdict} | {status} |" in text
+
+
+def test_the_plan_checks_what_the_engine_declares_and_the_user_selects() -> None:
+    from shibumi_rules.conformance.declaration import (
+        declared_game,
+        plan,
+        unknown_values_problems,
+    )
+
+    game = get_game("sploof")
+    declared = declared_game(game, {
+        "options": {"supply": {"default": "unlimited", "values": ["unlimited", "plenty"]}},
+        "first": ["white", "red"],
+        "deviations": [{"ruling": "SPK-RUL-4", "reading": "not a Sploof ruling"}]})
+    assert declared.first == ("white",)
+    assert declared.unknown == ["supply=plenty"]
+    assert declared.defaults == {"lines_checked": "both", "simultaneous": "mover",
+                                 "supply": "unlimited"}
+    assert declared.deviations == {}
+    assert any("red" in note for note in declared.notes)
+    assert any("SPK-RUL-4" in note for note in declared.notes)
+    both = {"lines_checked": "both"}
+    mover_limited = {**both, "simultaneous": "mover", "supply": "limited"}
+    draw_unlimited = {**both, "simultaneous": "draw", "supply": "unlimited"}
+    mover_unlimited = {**both, "simultaneous": "mover", "supply": "unlimited"}
+    combos = plan(declared, {}, [mover_limited, draw_unlimited, mover_unlimited])
+    assert [(c.options, c.declared) for c in combos] == [
+        (mover_unlimited, True), (mover_limited, False), (draw_unlimited, False)]
+    assert all(c.problems() == [] for c in combos if not c.declared)  # not asked for
+    (only,) = plan(declared, {"supply": "limited"}, [mover_limited, draw_unlimited])
+    assert not only.declared and only.selected
+    assert "does not declare supply=limited" in only.problems()[0]
+    assert "supply=plenty" in unknown_values_problems(declared, {})[0]
+    assert unknown_values_problems(declared, {"supply": "unlimited"}) == []

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ from shibumi_rules.games.splink.matches import replay_match
 from shibumi_rules.games.splink.records import MatchRecord
 from shibumi_rules.tables.perft_files import parse_perft
 from shibumi_rules.tables.positions import NamedPosition, all_named
+from shibumi_rules.tables.vectors import combinations
 
 NAMED = all_named()
 
@@ -23,6 +26,10 @@ SPEC = Path(__file__).resolve().parents[1] / "spec"
 FILES = tuple(sorted(p.relative_to(SPEC / "conformance").as_posix()
                     for p in (SPEC / "conformance").rglob("*.jsonl")))
 """Every vector file of the spec, each game's and the match records."""
+POSITION_FILES = tuple(
+    entry["file"] for entry in json.loads(
+        (SPEC / "conformance" / "index.json").read_text("utf-8"))["files"]
+    if entry["kind"] == "position")
 
 
 def _vectors(name: str) -> list[dict[str, Any]]:
@@ -162,3 +169,135 @@ def test_the_vector_index_dates_and_fingerprints_every_file() -> None:
         assert {v["game"] for v in vectors} == {entry["game"]}
         assert {v.get("kind", "position") for v in vectors} == {entry["kind"]}
         assert (folder / entry["schema"]).resolve().is_file()
+
+
+# -- coverage of every option, rule and end -------------------------------------------
+
+def _index() -> dict[str, Any]:
+    index: dict[str, Any] = json.loads((SPEC / "conformance" / "index.json").read_text("utf-8"))
+    return index
+
+
+def _anywhere(options: Mapping[str, str]) -> bool:
+    return True
+
+
+def _planned(game: str) -> list[dict[str, str]]:
+    return combinations(get_game(game), get_bundle(game).random_games())
+
+
+def test_the_index_records_what_each_combination_covers() -> None:
+    """Recounted from the position vectors: per game and options, the number of
+    vectors, the rule and ruling IDs (split by kind) and the ends."""
+    current = spec.current()
+    counted: dict[tuple[str, str], dict[str, Any]] = {}
+    for file in POSITION_FILES:
+        for v in _vectors(file):
+            entry = counted.setdefault(
+                (v["game"], json.dumps(v["options"], sort_keys=True)),
+                {"vectors": 0, "ids": set(), "ends": set()})
+            entry["vectors"] += 1
+            entry["ids"].update(v["rules"])
+            entry["ends"].update(v["ends"])
+    rows = _index()["combinations"]
+    assert len(rows) == len(counted)
+    for row in rows:
+        entry = counted[(row["game"], json.dumps(row["options"], sort_keys=True))]
+        assert row["vectors"] == entry["vectors"]
+        assert set(row["rules"]) | set(row["rulings"]) == entry["ids"]
+        assert all(current.kind(i) == "rule" for i in row["rules"])
+        assert all(current.kind(i) != "rule" for i in row["rulings"])  # or clarification
+        assert set(row["ends"]) == entry["ends"]
+        assert row["planned"] == (row["options"] in _planned(row["game"]))
+
+
+@pytest.mark.parametrize("game", sorted(NAMED))
+def test_every_planned_combination_covers_all_that_can_occur_under_it(game: str) -> None:
+    """Every rule or ruling the vectors of a game exercise anywhere, and every end the
+    game declares, is covered under each combination of options where it can occur."""
+    bundle = get_bundle(game)
+    rows = {json.dumps(r["options"], sort_keys=True): r for r in _index()["combinations"]
+            if r["game"] == game}
+    everywhere = {i for r in rows.values() for i in r["rules"] + r["rulings"]}
+    conditions = bundle.rule_conditions()
+    for options in _planned(game):
+        row = rows.get(json.dumps(options, sort_keys=True))
+        assert row is not None, f"no vectors under {options}"
+        wanted = {i for i in everywhere if conditions.get(i, _anywhere)(options)}
+        missing = wanted - set(row["rules"]) - set(row["rulings"])
+        assert not missing, f"{game} {options} lacks {sorted(missing)}"
+        ends = {e.key for e in bundle.ends() if e.possible(options)}
+        assert ends <= set(row["ends"]), f"{game} {options} lacks {sorted(ends - set(row['ends']))}"
+        assert not {e.key for e in bundle.ends() if not e.possible(options)} & set(row["ends"])
+
+
+def test_every_alternative_of_a_ruling_with_an_option_has_vectors() -> None:
+    """An option that lists its values has vectors under each; one that takes any
+    integer has vectors under 'none' and under a number."""
+    rows = _index()["combinations"]
+    for ruling in spec.current():
+        option = getattr(ruling, "option", None)
+        if option is None:
+            continue
+        game = get_game(ruling.scope)
+        spec_option = next(o for o in game.options if o.name == option.name)
+        seen = {r["options"][option.name] for r in rows if r["game"] == game.name}
+        if spec_option.values is not None:
+            assert seen >= set(spec_option.values), ruling.id
+        else:
+            assert "none" in seen and any(v.isdigit() for v in seen), ruling.id
+
+
+@pytest.mark.parametrize("game", sorted(NAMED))
+def test_each_declared_end_is_classified_from_the_position_alone(game: str) -> None:
+    """The vectors' ends are what the bundle says of the position and its finished
+    successors, and a finished position always has an end."""
+    bundle = get_bundle(game)
+    engine = get_game(game)
+    for v in _vectors(f"{game}.jsonl")[::7]:
+        state = engine.parse_position(v["position"])
+        ends = {bundle.end_of(state)} if v["outcome"]["over"] else set()
+        ends |= {bundle.end_of(engine.parse_position(r["position"]))
+                 for r in v["results"].values() if r["outcome"]["over"]}
+        assert None not in ends
+        assert set(v["ends"]) == ends
+
+
+@pytest.mark.parametrize("game", sorted(NAMED))
+def test_strategies_play_legal_moves_and_repeat_themselves(game: str) -> None:
+    """Every strategy returns one of the legal moves it is given, and the same seed
+    gives the same game."""
+    engine = get_game(game)
+    for name, strategy in get_bundle(game).strategies().items():
+        games = []
+        for _ in range(2):
+            rng = random.Random(7)
+            state = engine.start({}, None)
+            played = []
+            for _ in range(60):
+                moves = engine.legal_moves(state)
+                if not moves:
+                    break
+                move = strategy(state, moves, rng)
+                assert move in moves, name
+                played.append(engine.format_move(move))
+                state = engine.play(state, move)
+            games.append(played)
+        assert games[0] == games[1], name
+
+
+def test_random_vectors_replay_from_their_seed_and_strategy() -> None:
+    """A random vector's source (seed, strategy, first player) and options reproduce
+    its position from the start."""
+    for file in POSITION_FILES:
+        for v in _vectors(file)[::11]:
+            source = v["source"]
+            if source["kind"] != "random":
+                continue
+            game = get_game(v["game"])
+            choose = get_bundle(v["game"]).strategies()[source["strategy"]]
+            rng = random.Random(source["seed"])
+            state = game.start(v["options"], source.get("first"))
+            for _ in range(source["ply"]):
+                state = game.play(state, choose(state, game.legal_moves(state), rng))
+            assert game.format_position(state) == v["position"], v["id"]

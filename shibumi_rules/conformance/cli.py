@@ -7,17 +7,21 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..cli import command, one_line
-from ..errors import OptionError
+from ..errors import OptionError, ShibumiError
+from ..fileio import WriteError, check_writable
 from ..game import parse_option_pairs
 from ..games import game_names
 from ..limits import MAX_TIMEOUT
 from . import report
 from .client import EngineProcess, split_command
-from .harness import Config, Harness, main_module_argv
-from .results import UsageError
+from .harness import BUDGET, START_TIMEOUT, Config, Harness, main_module_argv
+from .results import USAGE_STATUS, UsageError
 from .server import ReferenceEngine, available_games
+from .shapes import ResponseCheck
+from .vectors import default_vector_dir, folder_files
 
 
 def _configure_engine(p: argparse.ArgumentParser) -> None:
@@ -43,15 +47,25 @@ def _engine(args: argparse.Namespace) -> int:
     return ReferenceEngine().serve()
 
 
-def _positive_float(text: str) -> float:
+def _seconds(text: str, zero: bool) -> float:
+    """A finite number of seconds, above 0 (or 0 itself when ``zero`` allows it)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 < value <= MAX_TIMEOUT:  # also refuses inf and nan
-        raise argparse.ArgumentTypeError(f"{text!r} must be above 0 and at most "
-                                         f"{MAX_TIMEOUT:g} (seconds)")
+    if not (0 < value <= MAX_TIMEOUT or (zero and value == 0)):  # also refuses inf, nan
+        raise argparse.ArgumentTypeError(
+            f"{text!r} must be above 0 and at most {MAX_TIMEOUT:g} (seconds)"
+            + (", or 0 for no limit" if zero else ""))
     return value
+
+
+def _positive_float(text: str) -> float:
+    return _seconds(text, zero=False)
+
+
+def _budget(text: str) -> float:
+    return _seconds(text, zero=True)
 
 
 def _non_negative(text: str) -> int:
@@ -64,26 +78,47 @@ def _non_negative(text: str) -> int:
     return value
 
 
+EXIT_HELP = ("exit status: 0 CONFORMANT (every check agreed and covered what the engine "
+             "declares), 1 DIVERGENT (a rule divergence, a declared deviation that changes "
+             "an answer, or a protocol finding), 2 usage error (nothing was run), "
+             "3 INCONCLUSIVE (nothing diverged but too little was checked: the report "
+             "says what), 4 ERROR (the engine or the harness failed)")
+
+
 def _configure_conform(p: argparse.ArgumentParser) -> None:
+    p.epilog = EXIT_HELP
     p.add_argument("--engine", metavar="CMD",
                    help="the engine's command line (split like a shell would, never run "
                         "through one); default: the reference engine itself")
     p.add_argument("--game", choices=game_names(), action="append",
-                   help="check this game only (repeatable; default: every game both play)")
+                   help="check this game only (repeatable; default: every game the engine "
+                        "plays)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
-                   help="select a ruling's alternative for the games and perft, and only "
-                        "the vectors under it (repeatable)")
+                   help="check only the combinations of options with this value "
+                        "(repeatable); default: every combination the engine declares")
     p.add_argument("--seed", type=int, default=1, help="seed of the random games (1)")
-    p.add_argument("--games", type=_non_negative, default=6, metavar="N",
-                   help="random games per game (6)")
+    p.add_argument("--games", type=_non_negative, default=2, metavar="N",
+                   help="random games per combination of options (2)")
     p.add_argument("--depth", type=_non_negative, metavar="D",
-                   help="perft depth (default: 3 for sploof, 2 for splink; 0 skips)")
-    p.add_argument("--report", metavar="FILE", help="write the JSON report here")
+                   help="perft depth (default: each game's own, 3 for sploof, 2 for "
+                        "splink; 0 skips)")
+    p.add_argument("--format", choices=report.FORMATS, default="text",
+                   help="the report on standard output: text (default), json, or "
+                        "markdown to publish")
+    p.add_argument("--examples", type=_non_negative, default=report.EXAMPLES, metavar="N",
+                   help=f"examples shown per rule in the text and Markdown reports "
+                        f"({report.EXAMPLES}; the JSON report lists every divergence)")
+    p.add_argument("--report", metavar="FILE",
+                   help="also write the JSON report here (checked before the run)")
     p.add_argument("--vectors", metavar="PATH", action="append",
                    help="vector file or folder (default: spec/conformance; "
                         "'none' skips the vectors)")
     p.add_argument("--timeout", type=_positive_float, default=10.0, metavar="SECONDS",
-                   help="per-request timeout (10)")
+                   help="per-request timeout (10); starting the engine and answering "
+                        f"identify may take up to {START_TIMEOUT:g} seconds")
+    p.add_argument("--budget", type=_budget, default=BUDGET, metavar="SECONDS",
+                   help=f"time limit of the whole run ({BUDGET:g}; 0: none); a run that "
+                        "reaches it stops and ends in ERROR")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
@@ -96,7 +131,7 @@ def _vector_files(given: list[str] | None) -> list[Path] | None:
             continue
         path = Path(entry)
         if path.is_dir():
-            files.extend(sorted(path.glob("*.jsonl")))
+            files.extend(folder_files(path))
         elif path.is_file():
             files.append(path)
         else:
@@ -109,9 +144,9 @@ def _vector_files(given: list[str] | None) -> list[Path] | None:
 def _conform(args: argparse.Namespace) -> int:
     try:
         return _run(args)
-    except UsageError as err:
+    except (UsageError, WriteError) as err:
         print(f"error: {one_line(err.message)}", file=sys.stderr)
-        return 2
+        return USAGE_STATUS
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -119,30 +154,65 @@ def _run(args: argparse.Namespace) -> int:
         options = parse_option_pairs(args.option)
     except ValueError as err:
         raise UsageError(str(err)) from None
+    reference = available_games()
+    _check_options(options, args.game or list(reference), reference)
+    if args.report:
+        check_writable(args.report)
+    files = _vector_files(args.vectors)
+    if files is None:
+        folder = default_vector_dir()
+        files = folder_files(folder) if folder.is_dir() else None
     env = None
+    named: str | None
     if args.engine is None:
         argv = main_module_argv()
         root = str(Path(__file__).resolve().parents[2])
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(
             [root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+        named = None
     else:
         try:
             argv = split_command(args.engine)
         except ValueError as err:
             raise UsageError(f"--engine {args.engine!r}: {err}") from None
-    reference = available_games()
+        named = args.engine
     config = Config(
         games=args.game, options=options, seed=args.seed, random_games=args.games,
-        depth=args.depth, vectors=_vector_files(args.vectors), timeout=args.timeout,
-        progress=None if args.quiet else sys.stderr,
+        depth=args.depth, vectors=files, timeout=args.timeout,
+        progress=None if args.quiet else sys.stderr, budget=args.budget or None,
     )
-    process = EngineProcess(argv, timeout=args.timeout, env=env)
+    process = EngineProcess(argv, timeout=args.timeout, env=env, validate=ResponseCheck())
     result = Harness(process, config, reference).run()
-    print(report.text(result, reference))
+    if args.format == "json":
+        print(report.json_text(result, reference), end="")
+    elif args.format == "markdown":
+        print(report.markdown(result, reference, args.examples, named), end="")
+    else:
+        print(report.text(result, reference, args.examples))
     if args.report:
         try:
-            report.write_json(result, reference, args.report)
-        except OSError as err:
-            raise UsageError(f"--report {args.report}: {err.strerror}") from None
-    return 0 if result.conformant else 1
+            report.write(args.report, report.json_text(result, reference))
+        except (OSError, WriteError) as err:  # the run's own result still stands
+            message = err.message if isinstance(err, WriteError) else str(err)
+            print(f"error: --report: {one_line(message)}", file=sys.stderr)
+    return result.exit_status
+
+
+def _check_options(options: dict[str, str], names: list[str],
+                   reference: dict[str, Any]) -> None:
+    """Every ``--option`` is an option of one of the games checked, with a value the
+    reference accepts (a usage error otherwise)."""
+    used: set[str] = set()
+    for name in names:
+        game = reference[name]
+        known = {spec.name for spec in game.options}
+        mine = {k: v for k, v in options.items() if k in known}
+        try:
+            game.resolve_options(mine)
+        except ShibumiError as err:
+            raise UsageError(str(err)) from None
+        used |= mine.keys()
+    unknown = sorted(options.keys() - used)
+    if unknown:
+        raise UsageError(f"unknown option {unknown[0]!r} for {', '.join(names)}")

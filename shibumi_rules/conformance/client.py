@@ -28,7 +28,7 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, Final
@@ -100,11 +100,14 @@ class EngineProcess:
     """One engine subprocess, restarted on demand after a failure."""
 
     def __init__(self, argv: Sequence[str], timeout: float = 10.0,
-                 cwd: str | None = None, env: dict[str, str] | None = None) -> None:
+                 cwd: str | None = None, env: dict[str, str] | None = None,
+                 validate: Callable[[Any, str], Any] = validate_response) -> None:
         if not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
             raise ValueError(f"timeout {timeout:g}: expected more than 0 and at most "
                              f"{MAX_TIMEOUT:g} seconds")
         self.argv = list(argv)
+        self.validate = validate
+        """Checks a response against the protocol (ProtocolError when it breaks it)."""
         self.timeout = timeout
         self.cwd = cwd
         self.env = env
@@ -231,11 +234,14 @@ class EngineProcess:
             if not isinstance(decoded, dict) or decoded.get("id") != message["id"]:
                 _add_stray(exchange, "unmatched", one_line(text[:120]))
                 continue
+            hidden = _may_hide_text(line)
             try:
-                validate_response(decoded, message["type"])
+                # text that may hide escapes or surrogates is checked in full here: it
+                # is made printable below, after which no check could see it
+                (validate_response if hidden else self.validate)(decoded, message["type"])
             except ProtocolError as err:
                 exchange.invalid = str(err)
-            exchange.response = _printable(decoded) if _may_hide_text(line) else decoded
+            exchange.response = _printable(decoded) if hidden else decoded
             return exchange
 
     def _write(self, data: bytes, deadline: float) -> None:

@@ -1,17 +1,26 @@
 """The conformance checks: an engine, driven over the protocol, against the reference.
 
-Four kinds of check, each comparing the engine's answers with the reference's:
+For every game x combination of options that the engine declares and the user selects
+(``declaration.plan``), four kinds of check, each comparing the engine's answers with
+the reference's:
 
-- the spec's conformance vectors (``spec/conformance/*.jsonl``);
-- perft with divide from the start, descending into the first move whose count differs
-  until the exact position and move where the two disagree;
-- seeded random games, comparing legal moves, successors and outcomes at every ply;
+- the spec's conformance vectors under those options (``spec/conformance/*.jsonl``);
+- perft with divide from the start and from each named position, descending into the
+  first move whose count differs until the exact position and move where the two
+  disagree;
+- seeded random games, played by the game's strategies in turn (uniform play and
+  strategies that seek rare ends), comparing legal moves, successors and outcomes at
+  every ply;
 - illegal moves, which the engine must reject.
 
-Every divergence is attributed to rule IDs (``attribution``) and recorded once; the
-smallest example of each kind and rule set is kept (``Recorder``). Engine failures
-(crash, hang, flood, garbage) are recorded too; the engine is restarted and the run
-goes on until too many failures in a row make it pointless.
+Only what the engine declares is sent (first players, option values, position forms,
+optional requests). Every divergence is attributed to rule IDs (``attribution``); one
+at a position where a ruling the engine declares it deviates from is decided is
+recorded as that deviation. A response is checked in full against its schema whenever
+a divergence is found in it, so a malformed message is a protocol finding and never
+blamed on a rule. An attribution that fails is reported, never swallowed. Engine
+failures (crash, hang, flood, garbage) are recorded; the engine is restarted and the
+run goes on until too many failures in a row, or the run's time budget, stop it.
 """
 
 from __future__ import annotations
@@ -19,27 +28,57 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+import traceback
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final, TextIO, TypeVar
 
+from .. import __version__, spec
 from ..errors import ShibumiError
 from ..game import Game
 from .attribution import Attributor, attributor_for
 from .client import EngineProcess
-from .nodes import Expected, Node, decisive, reference_expectation
-from .protocol import Message
-from .results import PhaseStats, Recorder, RuleTally, RunResult, UsageError
+from .compare import compared_part, duplicates, outcome_difference, same_position
+from .declaration import Declared, declared_game, plan, unknown_values_problems
+from .nodes import Expected, Node, reference_expectation
+from .pipeline import Pipeline, Sent
+from .protocol import Message, ProtocolError, validate_response
+from .results import (
+    RULE,
+    Combination,
+    Divergence,
+    PhaseStats,
+    Recorder,
+    RuleTally,
+    RunResult,
+    UsageError,
+)
 from .session import GiveUp, Session, Where
-from .vectors import Vector, default_vector_files, load_vectors
+from .vectors import (
+    Vector,
+    default_vector_dir,
+    default_vector_files,
+    index_hash,
+    load_vectors,
+)
 
 AnyGame = Game[Any, Any]
+T = TypeVar("T")
 
-"""Perft depth per game when ``--depth`` is not given (a few seconds in all)."""
 ILLEGAL_PER_NODE: Final = 2
 MAX_PLIES: Final = 150
+START_TIMEOUT: Final = 30.0
+"""Seconds an engine may take to start and answer ``identify`` (at least --timeout)."""
+BUDGET: Final = 600.0
+"""Seconds a whole run may take by default (``--budget``)."""
+SAMPLED_ILLEGAL: Final = 12
+"""Moves legal elsewhere and illegal here that are weighed for each illegal-move check."""
+MAX_EXAMINED_EXTRA: Final = 64
+"""Moves of one answer that the reference rejects and that are attributed one by one;
+the rest of such an answer is reported in one finding."""
 
 
 @dataclass
@@ -47,7 +86,8 @@ class Config:
     games: list[str] | None = None
     options: dict[str, str] = field(default_factory=dict)
     seed: int = 1
-    random_games: int = 6
+    random_games: int = 2
+    """Random games per combination of options."""
     depth: int | None = None
     vectors: list[Path] | None = None
     """Vector files; None finds ``spec/conformance/*.jsonl`` next to the package."""
@@ -55,52 +95,105 @@ class Config:
     progress: TextIO | None = None
     illegal_per_node: int = ILLEGAL_PER_NODE
     max_plies: int = MAX_PLIES
+    budget: float | None = BUDGET
+    """Seconds the whole run may take (None: no limit)."""
+    start_timeout: float = START_TIMEOUT
 
 
-def _given(expected: Expected) -> Expected:
-    return expected
+class OverBudget(Exception):
+    """The run's time budget is spent: stop checking."""
 
 
 _Answer = tuple[dict[str, Any], dict[str, tuple[str | None, dict[str, Any]]], list[str]]
 """The engine's answer for a node: outcome, (position, outcome) per move, moves listed."""
+_Replies = list[tuple[Message, str]]
+"""The responses an answer was read from, with their request types."""
+
+
+@dataclass
+class _Check:
+    """Where one check records: its combination (None outside one) and what it
+    found (every divergence seen, including ones recorded before)."""
+
+    combination: Combination | None
+    found: list[Divergence] = field(default_factory=list)
+
+
+@dataclass
+class _Started:
+    """A node the engine has been asked about."""
+
+    node: Node
+    where: Where
+    kind: str
+    sent: Sent
+
+
+@dataclass
+class _Illegal:
+    """An illegal move sent, with what the reference says of it."""
+
+    where: Where
+    rules: list[str]
+    why: str
+    sent: Sent
 
 
 class Harness:
     """Runs every check of one conformance run."""
 
     def __init__(self, process: EngineProcess, config: Config,
-                 reference: Mapping[str, AnyGame]) -> None:
+                 reference: Mapping[str, AnyGame],
+                 vectors: Sequence[Vector] | None = None) -> None:
         self.config = config
         self.reference = dict(reference)
         self.recorder = Recorder()
         self.session = Session(process, self.recorder)
+        self.pipeline = Pipeline(self.session)
         self.phases: dict[str, PhaseStats] = {}
         self.rules: dict[str, RuleTally] = {}
         self.positions = 0
-        self._move_pool: dict[str, set[str]] = {}
+        self.combinations: list[Combination] = []
+        self.declared: dict[str, Declared] = {}
+        self.end_counts: dict[str, dict[str, int]] = {}
+        self.notes: list[str] = []
+        self.unchecked: list[str] = []
+        self.harness_errors: list[str] = []
+        self._vector_list: list[Vector] = list(vectors) if vectors is not None else []
+        self._vectors_given = vectors is not None
+        self._move_pool: dict[str, dict[str, None]] = {}
+        """Per game, every move seen legal so far, in the order first seen."""
         self._tested_rules: dict[str, int] = {}
         self._last_progress = 0.0
         self._began = 0.0
+        self._deadline = float("inf")
         self._phase = ""
-        self._vector_list: list[Vector] = []
-        self._given: dict[str, dict[str, str]] = {}
+        self._over_budget = False
 
     # -- running ---------------------------------------------------------------------
     def run(self) -> RunResult:
+        """Check the engine; usage errors (UsageError) stop before anything is
+        checked."""
         self._began = time.perf_counter()
+        budget = self.config.budget
+        self._deadline = self._began + budget if budget else float("inf")
         aborted = None
         games: list[str] = []
-        files = self.config.vectors if self.config.vectors is not None \
-            else default_vector_files()
-        self._vector_list = list(load_vectors(files))
-        self._given = self._options_per_game()
         try:
-            self.session.open()
+            self._open()
             games = self._games()
             for name in games:
                 self._run_game(name)
         except GiveUp as err:
             aborted = str(err)
+        except OverBudget:
+            aborted = f"the run's time budget of {self.config.budget:g} s was spent " \
+                      "(--budget)"
+        except UsageError:
+            raise
+        except Exception as err:  # a harness bug: report it, with where it happened
+            aborted = f"the harness failed: {_where_failed(err)}"
+            self.harness_errors.append(aborted)
         finally:
             self.session.close()
         elapsed = time.perf_counter() - self._began
@@ -108,85 +201,103 @@ class Harness:
         return RunResult(
             self.session.process.argv, self.session.identity, games, self.phases,
             self.recorder, self.rules, self.positions, elapsed, aborted,
-            max(0, self.session.process.starts - 1), self._config_json())
+            max(0, self.session.process.starts - 1), self._config_json(),
+            self.combinations, self.end_counts,
+            {name: d.deviations for name, d in self.declared.items() if d.deviations},
+            self.notes, self.unchecked, self.harness_errors, self._reference_json())
+
+    def _open(self) -> None:
+        """Start the engine and, while it starts, read the vectors. The engine gets
+        ``start_timeout`` (at least the request timeout) to answer ``identify``."""
+        process = self.session.process
+        timeout = process.timeout
+        process.timeout = max(timeout, self.config.start_timeout)
+        try:
+            if self._vectors_given:
+                self.session.open()
+                return
+            with ThreadPoolExecutor(max_workers=1) as pool:
+                loading = pool.submit(self._load_vectors)
+                try:
+                    self.session.open()
+                finally:
+                    self._vector_list = loading.result()
+        finally:
+            process.timeout = timeout
+
+    def _load_vectors(self) -> list[Vector]:
+        files = self.config.vectors
+        if files is None:
+            files = default_vector_files()
+            if not files:
+                self.notes.append(f"no conformance vectors found in {default_vector_dir()} "
+                                  "(pass --vectors)")
+        return list(load_vectors(files))
 
     def _config_json(self) -> dict[str, Any]:
         c = self.config
         return {"games": c.games, "options": c.options, "seed": c.seed,
                 "random_games": c.random_games, "depth": c.depth, "timeout": c.timeout,
+                "budget": c.budget,
                 "vectors": [str(p) for p in c.vectors] if c.vectors is not None else None}
 
+    def _reference_json(self) -> dict[str, Any]:
+        files = self.config.vectors if self.config.vectors is not None \
+            else default_vector_files()
+        return {"name": "shibumi-rules", "version": __version__,
+                "spec_version": spec.version(), "vectors": len(self._vector_list),
+                "vectors_content_hash": index_hash(files)}
+
     def _games(self) -> list[str]:
-        """The games to check: those asked for (each must be played by both the engine
-        and the reference), or every game both play."""
+        """The games to check: those asked for, or every game the reference knows;
+        each one the engine does not play is a reason the run is inconclusive when it
+        was asked for, a note otherwise."""
         offered = self.session.identity.get("games", {})
-        if self.config.games:
-            for name in self.config.games:
-                if name not in self.reference:
-                    raise UsageError(f"unknown game {name!r} (known: "
-                                     f"{', '.join(self.reference)})")
-                if name not in offered:
-                    raise UsageError(f"the engine does not play {name} (it plays "
-                                     f"{', '.join(offered) or 'no game'})")
-            return list(self.config.games)
-        games = [name for name in self.reference if name in offered]
-        if not games:
-            raise UsageError("the engine plays none of the reference's games "
-                             f"({', '.join(self.reference)})")
+        wanted = self.config.games or list(self.reference)
+        for name in wanted:
+            if name not in self.reference:
+                raise UsageError(f"unknown game {name!r} (known: "
+                                 f"{', '.join(self.reference)})")
+        games = [name for name in wanted if name in offered]
+        for name in wanted:
+            if name not in offered:
+                line = (f"{name}: the engine does not play it (it plays "
+                        f"{', '.join(offered) or 'no game'})")
+                (self.unchecked if self.config.games else self.notes).append(line)
+        if not games and not self.config.games:
+            self.unchecked.append("the engine plays none of the reference's games "
+                                  f"({', '.join(self.reference)})")
+        for name in games:
+            declared = declared_game(self.reference[name], offered[name])
+            self.declared[name] = declared
+            self.notes += declared.notes
+            self.unchecked += unknown_values_problems(declared, self._selected(name))
         return games
 
-    def _options_per_game(self) -> dict[str, dict[str, str]]:
-        """The ``--option`` values that concern each game (an option applies to the
-        games that have it); an option no game has, or a bad value, is a usage
-        error."""
-        names = self.config.games or list(self.reference)
-        given: dict[str, dict[str, str]] = {}
-        used: set[str] = set()
-        for name in names:
-            game = self.reference[name]
-            known = {spec.name for spec in game.options}
-            mine = {k: v for k, v in self.config.options.items() if k in known}
-            try:
-                game.resolve_options(mine)
-            except ShibumiError as err:
-                raise UsageError(str(err)) from None
-            given[name] = mine
-            used |= mine.keys()
-        unknown = sorted(self.config.options.keys() - used)
-        if unknown:
-            raise UsageError(f"unknown option {unknown[0]!r} for "
-                             f"{', '.join(names)}")
-        return given
+    def _selected(self, name: str) -> dict[str, str]:
+        """The ``--option`` values that concern a game."""
+        known = {spec.name for spec in self.reference[name].options}
+        return {k: v for k, v in self.config.options.items() if k in known}
 
     def _run_game(self, name: str) -> None:
         game = self.reference[name]
-        options = game.resolve_options(self._given[name])
+        declared = self.declared[name]
         analyst = attributor_for(game)
-        self._vectors(game, analyst)
-        self._perft(game, analyst, options)
-        self._random_games(game, analyst)
+        mine = [v for v in self._vector_list if v.game == name]
+        present: list[dict[str, str]] = []
+        for vector in mine:
+            if vector.options not in present:
+                present.append(vector.options)
+        planned = _planned(game)
+        present.sort(key=lambda o: planned.index(o) if o in planned else len(planned))
+        combos = plan(declared, self._selected(name), present)
+        self.combinations += combos
+        for number, combo in enumerate(c for c in combos if c.declared):
+            self._vectors(game, declared, combo, mine, analyst)
+            self._perft(game, declared, combo, mine, analyst)
+            self._random_games(game, declared, combo, number, analyst)
 
-    # -- engine support --------------------------------------------------------------
-    def _supports_options(self, name: str, options: Mapping[str, str]) -> bool:
-        """Whether the engine declared every option value (defaults always count)."""
-        declared = self.session.identity.get("games", {}).get(name, {}).get("options", {})
-        for key, value in options.items():
-            info = declared.get(key)
-            if info is None:
-                if value != self._default(name, key):
-                    return False
-                continue
-            values = info.get("values")
-            if values is not None and value not in values:
-                return False
-        return True
-
-    def _default(self, name: str, key: str) -> str | None:
-        for spec in self.reference[name].options:
-            if spec.name == key:
-                return spec.default
-        return None
-
+    # -- requests --------------------------------------------------------------------
     def _position(self, node: Node) -> dict[str, Any] | None:
         """The position as the engine reads it, or None when it cannot be sent."""
         if "notation" in self.session.features:
@@ -199,60 +310,159 @@ class Harness:
         return None
 
     def _request(self, kind: str, node: Node, **extra: Any) -> Message:
+        if time.perf_counter() > self._deadline:
+            if not self._over_budget:
+                self._over_budget = True
+                self.recorder.add(Divergence(
+                    "budget", node.game.name, None, None, "the run within its budget",
+                    f"{self.config.budget:g} s spent", [], "the whole run",
+                    detail="raise --budget to check more"))
+            raise OverBudget
         position = self._position(node)
         assert position is not None
         return {"type": kind, "game": node.game.name, "options": node.options,
                 "position": position, **extra}
 
+    # -- recording -------------------------------------------------------------------
+    def _record(self, item: Divergence, check: _Check) -> None:
+        """Record a divergence of the current check, marking a declared deviation."""
+        combo = check.combination
+        if combo is not None:
+            item.options = dict(combo.options)
+        declared = self.declared.get(item.game)
+        if declared is not None and item.category == RULE:
+            item.deviation = declared.deviation_of(item.rules)
+        check.found.append(item)
+        if self.recorder.add(item) and combo is not None:
+            combo.divergences += 1
+
+    def _rules(self, compute: Callable[[], Iterable[str]], where: Where) -> list[str]:
+        """The rules an attribution names (advice on which rules a divergence
+        involves); a failure is reported as a harness error and the divergence kept
+        without rules."""
+        return list(self._attribute(compute, [], where))
+
+    def _rules_and(self, compute: Callable[[], tuple[Iterable[str], T]], fallback: T,
+                   where: Where) -> tuple[list[str], T]:
+        """The rules an attribution names and what it adds (a reason, the fields that
+        differ); ``fallback`` for the latter when the attribution fails."""
+        rules, extra = self._attribute(compute, ((), fallback), where)
+        return list(rules), extra
+
+    def _attribute(self, compute: Callable[[], Any], fallback: Any, where: Where) -> Any:
+        try:
+            return compute()
+        except Exception as err:
+            self.harness_errors.append(
+                f"attribution failed at {where.source}"
+                + (f" ({where.node.notation}" + (f", move {where.move})" if where.move
+                                                   else ")") if where.node else "")
+                + f": {_where_failed(err)}")
+            return fallback
+
     # -- one node ---------------------------------------------------------------------
     def check_node(self, node: Node, expect: Callable[[], Expected], analyst: Attributor,
-                   source: str, stats: PhaseStats) -> tuple[int, Expected]:
+                   source: str, stats: PhaseStats,
+                   combination: Combination | None = None
+                   ) -> tuple[list[Divergence], Expected, bool]:
         """Compare the engine's view of one position with the reference: outcome,
         legal moves, and each legal move's successor and outcome. ``expect`` gives the
         reference's answer; it runs while the engine works on its own. Returns the
-        number of divergences seen (recorded now or before), and the reference's
-        answer."""
-        before = self.recorder.observed
+        divergences seen (recorded now or before), the reference's answer, and whether
+        the engine answered."""
+        return self._finish_node(self._start_node(node, source), expect, analyst, stats,
+                                 combination)
+
+    def _start_node(self, node: Node, source: str) -> _Started:
+        """Ask the engine about a node (``expand``, or ``moves`` then plays later);
+        the answer is read by ``_finish_node``."""
         where = Where(node.game.name, node, None, source)
-        answer, expected = self._engine_children(node, expect, where)
-        if answer is not None:
-            self._compare_node(node, expected, answer, analyst, where, stats)
-        return self.recorder.observed - before, expected
+        kind = "expand" if "expand" in self.session.features else "moves"
+        return _Started(node, where, kind, self.pipeline.send(self._request(kind, node),
+                                                              where))
+
+    def _finish_node(self, started: _Started, expect: Callable[[], Expected],
+                     analyst: Attributor, stats: PhaseStats,
+                     combination: Combination | None
+                     ) -> tuple[list[Divergence], Expected, bool]:
+        check = _Check(combination)
+        node, where = started.node, started.where
+        answer, expected, replies = self._engine_children(started, expect, check)
+        if answer is None:
+            return check.found, expected, False
+        found = self._compare_node(node, expected, answer, analyst, where, check, stats)
+        if found and self._malformed(replies, where, check):
+            return check.found, expected, True
+        for item in found:
+            self._record(item, check)
+        return check.found, expected, True
+
+    def _malformed(self, replies: _Replies, where: Where, check: _Check) -> bool:
+        """Check in full the responses where a divergence was found: a response that
+        breaks its schema is a protocol finding, and its divergences are dropped."""
+        for reply, kind in replies:
+            try:
+                validate_response(reply, kind)
+            except ProtocolError as err:
+                self._record(where.divergence(
+                    "protocol", f"a valid {kind} response", _excerpt(reply), [],
+                    detail=str(err), topic="invalid response"), check)
+                return True
+        return False
 
     def _compare_node(self, node: Node, expected: Expected, answer: _Answer,
-                      analyst: Attributor, where: Where, stats: PhaseStats) -> None:
-        outcome, children, listed = self._canonical_moves(node, expected, answer, where)
+                      analyst: Attributor, where: Where, check: _Check,
+                      stats: PhaseStats) -> list[Divergence]:
+        found: list[Divergence] = []
+        outcome, children, listed = self._canonical_moves(node, expected, answer, where,
+                                                          check)
         stats.checks += 1
-        self._count(stats, 1 + len(set(children) & set(expected.children)))
+        self._count(stats, 1 + len(children.keys() & expected.children.keys()),
+                    check.combination)
         game = node.game
-        if decisive(outcome) != decisive(expected.outcome):
-            rules = self._safely(lambda: analyst.outcome(game, node.state, expected.outcome,
-                                                         outcome))
-            self.recorder.add(where.divergence(
-                "outcome", expected.outcome, outcome, rules,
+        differs, omitted = outcome_difference(expected.outcome, outcome)
+        self._gaps(check, omitted)
+        if differs:
+            rules = self._rules(partial(analyst.outcome, game, node.state,
+                                        expected.outcome, outcome), where)
+            found.append(where.divergence(
+                "outcome", compared_part(expected.outcome), compared_part(outcome), rules,
                 detail="the reference: " + game.outcome_text(node.state)))
             if outcome.get("over") or expected.outcome.get("over"):
-                return
+                return found
         engine_moves = set(listed)
-        for move in listed:
-            if move not in expected.children:
-                rules, why = self._safely_pair(lambda m=move: analyst.illegal(game, node.state,
-                                                                               m))
-                self.recorder.add(where.divergence(
-                    "extra-move", "illegal: " + why, "listed as legal", rules, move=move))
+        extra = [m for m in dict.fromkeys(listed) if m not in expected.children]
+        for move in extra[:MAX_EXAMINED_EXTRA]:
+            rules, why = self._rules_and(partial(analyst.illegal, game, node.state, move),
+                                         "the reference rejects it", where)
+            found.append(where.divergence(
+                "extra-move", "illegal: " + why, "listed as legal", rules, move=move))
+        if len(extra) > MAX_EXAMINED_EXTRA:
+            found.append(where.divergence(
+                "protocol", "the legal moves", f"{len(extra):,} moves the reference "
+                f"rejects", [], f"only the first {MAX_EXAMINED_EXTRA} were examined",
+                topic="too many moves"))
         for move in expected.children:
             if move not in engine_moves:
-                rules = self._safely(lambda m=move: analyst.legal(game, node.state, m))
-                self.recorder.add(where.divergence(
+                rules = self._rules(partial(analyst.legal, game, node.state, move), where)
+                found.append(where.divergence(
                     "missing-move", "legal", "not listed", rules, move=move))
         for move, (position, result) in children.items():
-            want = expected.children.get(move)
-            if want is None:
-                continue
-            self._compare_child(node, move, want, position, result, analyst, where)
+            if move in expected.children:
+                found += self._compare_child(node, move, expected, position, result,
+                                             analyst, where, check)
+        return found
+
+    def _gaps(self, check: _Check, omitted: Sequence[str]) -> None:
+        combo = check.combination
+        if combo is None:
+            return
+        for key in omitted:
+            what = f"outcome field {key!r} not given where the reference has a value"
+            combo.gaps[what] = combo.gaps.get(what, 0) + 1
 
     def _canonical_moves(self, node: Node, expected: Expected, answer: _Answer,
-                         where: Where) -> _Answer:
+                         where: Where, check: _Check) -> _Answer:
         """The engine's moves in canonical notation: a move written another way that
         the reference reads as one of its legal moves is renamed (and the notation
         reported); moves listed out of canonical order are reported."""
@@ -260,155 +470,189 @@ class Harness:
         game = node.game
         renamed = []
         for move in listed:
-            if move in expected.children:
-                renamed.append(move)
-                continue
-            try:
-                canonical = game.format_move(game.parse_move(node.state, move))
-            except Exception:
-                canonical = move
+            canonical = move
+            if move not in expected.children:
+                try:
+                    canonical = game.format_move(game.parse_move(node.state, move))
+                except ShibumiError:
+                    canonical = move
             if canonical != move and canonical in expected.children:
-                self.recorder.add(where.divergence(
+                self._record(where.divergence(
                     "protocol", canonical, move, [], "a move not in canonical notation",
-                    move=move, topic="canonical move"))
+                    move=move, topic="canonical move"), check)
                 if move in children:
                     children[canonical] = children.pop(move)
             renamed.append(canonical)
-        if set(renamed) == set(expected.children) and renamed != list(expected.children):
-            self.recorder.add(where.divergence(
+        if set(renamed) == set(expected.children) and renamed != list(expected.children) \
+                and len(renamed) == len(expected.children):
+            self._record(where.divergence(
                 "protocol", " ".join(expected.children), " ".join(renamed), [],
-                "legal moves not in canonical order", topic="move order"))
+                "legal moves not in canonical order", topic="move order"), check)
         return outcome, children, renamed
 
-    def _compare_child(self, node: Node, move: str, want: tuple[str, dict[str, Any]],
+    def _compare_child(self, node: Node, move: str, expected: Expected,
                        position: str | None, result: dict[str, Any], analyst: Attributor,
-                       where: Where) -> None:
+                       where: Where, check: _Check) -> list[Divergence]:
         game = node.game
-        expected_position, expected_outcome = want
-        if position is not None and position != expected_position:
-            canonical, error = _canonical(game, position)
+        found: list[Divergence] = []
+        expected_outcome = expected.children[move][1]
+        if position is None:
+            if "notation" in self.session.features and check.combination is not None:
+                what = "position after a move not given (successors not compared)"
+                gaps = check.combination.gaps
+                gaps[what] = gaps.get(what, 0) + 1
+        elif not same_position(position,
+                               expected_position := expected.position_after(node, move)):
+            canonical, error = self._canonical(game, position, node.options)
             if canonical != expected_position:
-                rules, fields = self._safely_pair(lambda: analyst.successor(
-                    game, node.state, move, expected_position, canonical))
+                no_fields: list[str] = []
+                rules, fields = self._rules_and(partial(
+                    analyst.successor, game, node.state, move, expected_position,
+                    canonical), no_fields, where)
                 detail = (f"the engine's position does not parse: {error}" if error
                           else f"differs in {', '.join(fields)}")
-                self.recorder.add(where.divergence(
+                found.append(where.divergence(
                     "successor", expected_position, position, rules, detail, move=move))
-                return
-            self.recorder.add(where.divergence(
+                return found
+            self._record(where.divergence(
                 "protocol", expected_position, position, [],
                 "the position is right but not in canonical notation", move=move,
-                topic="canonical notation"))
-        if decisive(result) != decisive(expected_outcome):
-            after = game.parse_position(expected_position)
-            rules = self._safely(lambda: analyst.outcome(game, after, expected_outcome,
-                                                         result))
-            self.recorder.add(where.divergence(
-                "outcome", expected_outcome, result, rules,
+                topic="canonical notation"), check)
+        differs, omitted = outcome_difference(expected_outcome, result)
+        self._gaps(check, omitted)
+        if differs:
+            after = game.parse_position(expected.position_after(node, move))
+            rules = self._rules(partial(analyst.outcome, game, after, expected_outcome,
+                                        result), where)
+            found.append(where.divergence(
+                "outcome", compared_part(expected_outcome), compared_part(result), rules,
                 "after the move, the reference: " + game.outcome_text(after), move=move))
+        return found
 
-    def _engine_children(self, node: Node, expect: Callable[[], Expected], where: Where
-                         ) -> tuple[_Answer | None, Expected]:
-        """The engine's outcome, successors per move, and listed moves for a node, by
-        one ``expand`` request or by ``moves`` and a ``play`` per move; and the
-        reference's answer, computed while the engine computes its own."""
-        if "expand" in self.session.features:
-            ticket = self.session.submit(self._request("expand", node), where)
-            expected = expect()
-            reply = self.session.collect(ticket)
-            if not self._success(reply, where, "expand"):
-                return None, expected
-            assert reply is not None
-            children: dict[str, tuple[str | None, dict[str, Any]]] = {}
+    def _canonical(self, game: AnyGame, position: str, options: Mapping[str, str]
+                   ) -> tuple[str | None, str | None]:
+        """The engine's position in canonical notation under the request's options
+        (where it leaves them out), or the reason it does not parse."""
+        try:
+            state = game.parse_position(position)
+            given = {f.split("=", 1)[0] for f in position.split() if "=" in f}
+            state = game.with_options(state, {k: v for k, v in options.items()
+                                              if k not in given})
+            return game.format_position(state), None
+        except ShibumiError as err:
+            return None, str(err)
+        except Exception as err:  # a reference bug must not stop the run
+            self.harness_errors.append(f"the reference failed to read {position!r}: "
+                                       f"{_where_failed(err)}")
+            return None, f"{type(err).__name__}: {err}"
+
+    def _engine_children(self, started: _Started, expect: Callable[[], Expected],
+                         check: _Check) -> tuple[_Answer | None, Expected, _Replies]:
+        """The engine's outcome, successors per move, and listed moves for a node, from
+        one ``expand`` answer or from ``moves`` and a ``play`` per move the reference
+        allows (each at most once, all sent before any is read); and the reference's
+        answer, computed while the engine computes its own."""
+        node, where = started.node, started.where
+        expected = expect()
+        reply = self.pipeline.receive(started.sent)
+        if not self._success(reply, where, started.kind, check):
+            return None, expected, []
+        assert reply is not None
+        children: dict[str, tuple[str | None, dict[str, Any]]] = {}
+        if started.kind == "expand":
             listed = []
             for child in reply["children"]:
                 listed.append(child["move"])
-                children[child["move"]] = (child.get("position"), child["outcome"])
-            self._duplicates(listed, where)
-            return (reply["outcome"], children, listed), expected
-        ticket = self.session.submit(self._request("moves", node), where)
-        expected = expect()
-        reply = self.session.collect(ticket)
-        if not self._success(reply, where, "moves"):
-            return None, expected
-        assert reply is not None
+                children.setdefault(child["move"], (child.get("position"),
+                                                    child["outcome"]))
+            self._duplicates(listed, where, check)
+            return (reply["outcome"], children, listed), expected, [(reply, "expand")]
+        replies: _Replies = [(reply, "moves")]
         listed = list(reply["moves"])
-        self._duplicates(listed, where)
-        children = {}
-        for move in listed:
-            if move not in expected.children:
-                continue
-            at = Where(where.game, node, move, where.source)
-            play = self.session.call(self._request("play", node, move=move), at)
-            if not self._success(play, at, "play"):
+        self._duplicates(listed, where, check)
+        plays = []
+        for move in dict.fromkeys(listed):
+            if move in expected.children:
+                at = Where(where.game, node, move, where.source)
+                plays.append((move, at, self.pipeline.send(
+                    self._request("play", node, move=move), at)))
+        for move, at, sent in plays:
+            play = self.pipeline.receive(sent)
+            if not self._success(play, at, "play", check):
                 continue
             assert play is not None
+            replies.append((play, "play"))
             children[move] = (play.get("position"), play["outcome"])
-        return (reply["outcome"], children, listed), expected
+        return (reply["outcome"], children, listed), expected, replies
 
-    def _duplicates(self, listed: list[str], where: Where) -> None:
-        if len(set(listed)) != len(listed):
-            twice = sorted({m for m in listed if listed.count(m) > 1})
-            self.recorder.add(where.divergence(
-                "protocol", "each legal move once", f"listed twice: {' '.join(twice)}", [],
-                topic="duplicate moves"))
+    def _duplicates(self, listed: list[str], where: Where, check: _Check) -> None:
+        twice = duplicates(listed)
+        if twice:
+            shown = " ".join(twice[:20]) + (f" (and {len(twice) - 20} more)"
+                                            if len(twice) > 20 else "")
+            self._record(where.divergence(
+                "protocol", "each legal move once", f"listed more than once: {shown}", [],
+                f"{len(listed) - len(set(listed)):,} repeated entries",
+                topic="duplicate moves"), check)
 
-    def _success(self, reply: Message | None, where: Where, kind: str) -> bool:
+    def _success(self, reply: Message | None, where: Where, kind: str,
+                 check: _Check) -> bool:
+        """Whether the engine answered; an error answer is recorded by its kind: a
+        rules error (illegal move, notation, position) is a rule divergence, a refusal
+        (unsupported, option, request) a protocol finding, ``internal`` a failure."""
         if reply is None:
             return False
         if reply.get("ok"):
-            if "notation" in self.session.features and kind in ("play",) \
-                    and "position" not in reply:
-                self.recorder.add(where.divergence(
-                    "protocol", "the resulting position", "no position field", [],
-                    "an engine that reads notation must give the position after a move",
-                    topic="missing position"))
             return True
         error = reply.get("error", {})
-        self.recorder.add(where.divergence(
-            "error", f"an answer to {kind}", f"{error.get('kind')}: {error.get('message')}",
-            [r for r in [error.get("rule_id")] if isinstance(r, str)],
-            topic=str(error.get("kind"))))
+        error_kind = str(error.get("kind"))
+        message = f"{error_kind}: {error.get('message')}"
+        rule = [r for r in [error.get("rule_id")] if isinstance(r, str)]
+        if error_kind == "internal":
+            item = where.divergence("engine-error", f"an answer to {kind}", message, [],
+                                    topic=error_kind)
+        elif error_kind in ("unsupported", "option", "request"):
+            item = where.divergence("protocol", f"an answer to {kind}", message, [],
+                                    "the engine refused a request within what it declares",
+                                    topic=f"refused: {error_kind}")
+        else:
+            item = where.divergence("error", f"an answer to {kind}", message, rule,
+                                    topic=error_kind)
+        self._record(item, check)
         return False
-
-    @staticmethod
-    def _safely(compute: Any) -> list[str]:
-        try:
-            result = compute()
-        except Exception:  # attribution is advice; it never stops a run
-            return []
-        return list(result)
-
-    @staticmethod
-    def _safely_pair(compute: Any) -> tuple[list[str], Any]:
-        try:
-            first, second = compute()
-        except Exception:
-            return [], ""
-        return list(first), second
 
     # -- illegal moves ---------------------------------------------------------------
     def check_illegal(self, node: Node, legal: Sequence[str], analyst: Attributor,
-                      rng: random.Random, source: str, stats: PhaseStats) -> None:
+                      rng: random.Random, source: str, stats: PhaseStats,
+                      combination: Combination | None = None) -> None:
         """Send a few moves the reference rejects here (drawn from moves legal
         elsewhere, preferring rules tested least) and check the engine rejects them."""
+        self._illegal_answers(self._send_illegal(node, legal, analyst, rng, source,
+                                                 stats), combination)
+
+    def _send_illegal(self, node: Node, legal: Sequence[str], analyst: Attributor,
+                      rng: random.Random, source: str, stats: PhaseStats
+                      ) -> list[_Illegal]:
         game = node.game
-        pool = self._move_pool.setdefault(game.name, set())
-        pool.update(legal)
-        legal_set = set(legal)
-        candidates = sorted(pool - legal_set)
-        if not candidates or self.config.illegal_per_node <= 0:
-            return
-        sample = rng.sample(candidates, min(len(candidates), 12))
+        pool = self._move_pool.setdefault(game.name, {})
+        pool.update(dict.fromkeys(legal))
+        if self.config.illegal_per_node <= 0:
+            return []
+        sample = _sample_outside(list(pool), set(legal), SAMPLED_ILLEGAL, rng)
+        if not sample:
+            return []
+        where = Where(game.name, node, None, source + ", illegal move")
         ranked = []
         for move in sample:
-            rules, why = analyst.illegal(game, node.state, move)
+            rules, why = self._rules_and(partial(analyst.illegal, game, node.state, move),
+                                         "the reference accepts it", where)
             if not rules and why == "the reference accepts it":
                 continue
             key = rules[0] if rules else ""
             ranked.append((self._tested_rules.get(key, 0), move, rules, why, key))
         ranked.sort(key=lambda r: (r[0], r[1]))
         chosen: list[str] = []
+        sent = []
         for _, move, rules, why, key in ranked:
             if len(chosen) >= self.config.illegal_per_node or key in chosen:
                 continue
@@ -416,134 +660,155 @@ class Harness:
             self._tested_rules[key] = self._tested_rules.get(key, 0) + 1
             for rule in rules[:1]:
                 self.rules.setdefault(rule, RuleTally()).rejections += 1
-            where = Where(game.name, node, move, source + ", illegal move")
-            reply = self.session.call(self._request("play", node, move=move), where)
+            at = Where(game.name, node, move, where.source)
             stats.checks += 1
+            sent.append(_Illegal(at, rules, why, self.pipeline.send(
+                self._request("play", node, move=move), at)))
+        return sent
+
+    def _illegal_answers(self, sent: Sequence[_Illegal],
+                         combination: Combination | None) -> None:
+        check = _Check(combination)
+        for item in sent:
+            reply = self.pipeline.receive(item.sent)
             if reply is None:
                 continue
             if reply.get("ok"):
-                self.recorder.add(where.divergence(
-                    "extra-move", "illegal: " + why, "accepted", rules))
+                self._record(item.where.divergence(
+                    "extra-move", "illegal: " + item.why, "accepted", item.rules), check)
                 continue
             kind = reply.get("error", {}).get("kind")
             if kind != "illegal-move":
-                self.recorder.add(where.divergence(
-                    "rejection", "error kind illegal-move", f"error kind {kind}", rules,
-                    detail=str(reply.get("error", {}).get("message", ""))))
+                self._record(item.where.divergence(
+                    "rejection", "error kind illegal-move", f"error kind {kind}",
+                    item.rules, detail=str(reply.get("error", {}).get("message", ""))),
+                    check)
 
     # -- vectors -----------------------------------------------------------------------
-    def _vectors(self, game: AnyGame, analyst: Attributor) -> None:
+    def _vectors(self, game: AnyGame, declared: Declared, combo: Combination,
+                 vectors: Sequence[Vector], analyst: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} vectors", PhaseStats())
-        vectors = [v for v in self._vector_list if v.game == game.name]
-        if not vectors:
-            stats.notes.append("no vectors found")
-            return
-        if "notation" not in self.session.features:
-            stats.skipped += len(vectors)
-            stats.notes.append("skipped: the engine does not read position notation")
-            return
-        self._phase = f"{game.name} vectors"
-        wanted = self._given[game.name]
-        for i, vector in enumerate(vectors, 1):
-            if any(vector.options.get(k) != v for k, v in wanted.items()):
-                continue
-            if not self._supports_options(game.name, vector.options):
+        mine = [v for v in vectors if v.options == combo.options]
+        sendable = []
+        for vector in mine:
+            why = None
+            if not declared.accepts_first(vector.first):
+                why = f"from games {vector.first} starts, which the engine does not declare"
+            elif "notation" not in self.session.features:
+                why = "not sent: the engine reads no position notation"
+            if why is not None:
+                combo.skipped[why] = combo.skipped.get(why, 0) + 1
                 stats.skipped += 1
+            else:
+                sendable.append(vector)
+        combo.vectors = len(sendable)
+        for vector in sendable:
+            combo.available |= vector.exercises
+        self._phase = f"{game.name} vectors ({combo.label})"
+        starts: list[_Started] = []
+        for i, vector in enumerate(sendable):
+            while len(starts) <= min(i + 1, len(sendable) - 1):
+                ahead = sendable[len(starts)]
+                node = Node(game, ahead.state, game.format_position(ahead.state),
+                            dict(ahead.options), ahead.first)
+                starts.append(self._start_node(node, f"vector {ahead.source}"))
+            found, _, answered = self._finish_node(
+                starts[i], partial(_given, vector.expected), analyst, stats, combo)
+            if not answered:
                 continue
-            try:
-                state = game.parse_position(vector.position)
-            except ShibumiError as err:
-                stats.notes.append(f"{vector.source}: the reference rejects the vector's "
-                                   f"position: {err}")
-                continue
-            node = Node(game, state, game.format_position(state), dict(vector.options))
-            found, _ = self.check_node(node, partial(_given, vector.expected), analyst,
-                                       f"vector {vector.source}", stats)
+            combo.vectors_checked += 1
+            combo.covered |= vector.exercises
+            implicated = {rule for item in found if item.category == RULE
+                          for rule in item.rules}
             for rule in vector.rules:
                 tally = self.rules.setdefault(rule, RuleTally())
                 tally.vectors += 1
-                tally.failed += bool(found)
-            stats.divergences += found
-            self._progress(f"{i}/{len(vectors)} vectors")
+                tally.failed += rule in implicated
+            stats.divergences += len(found)
+            self._progress(f"{i + 1}/{len(sendable)} vectors")
 
     # -- perft -------------------------------------------------------------------------
-    def _perft(self, game: AnyGame, analyst: Attributor, options: dict[str, str]) -> None:
+    def _perft(self, game: AnyGame, declared: Declared, combo: Combination,
+               vectors: Sequence[Vector], analyst: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} perft", PhaseStats())
         depth = self.config.depth if self.config.depth is not None \
             else _default_depth(game)
-        if "perft" not in self.session.features:
-            stats.notes.append("skipped: the engine does not answer perft")
-            stats.skipped += 1
-            return
         if depth < 1:
             return
-        if not self._supports_options(game.name, options):
-            stats.notes.append("skipped: the engine does not support these options")
+        if "perft" not in self.session.features:
+            if "the engine does not answer perft" not in stats.notes:
+                stats.notes.append("the engine does not answer perft")
             stats.skipped += 1
             return
-        self._phase = f"{game.name} perft({depth})"
-        first = game.first_choices[0] if game.first_choices else None
-        state = game.start(options, first)
-        roots = [(Node(game, state, game.format_position(state), options, first, ()),
-                  "the start")]
+        self._phase = f"{game.name} perft({depth}) ({combo.label})"
+        roots = []
+        for first in declared.first:
+            state = game.start(combo.options, first)
+            label = "the start" + (f" ({first} first)" if first else "")
+            roots.append((Node(game, state, game.format_position(state), combo.options,
+                               first, ()), label))
         if "notation" in self.session.features:
-            for vector in self._vector_list:
-                if vector.game != game.name or vector.name is None or \
-                        any(vector.options.get(k) != v for k, v in self._given[game.name].items()) \
-                        or not self._supports_options(game.name, vector.options):
+            for vector in vectors:
+                if vector.name is None or vector.options != combo.options \
+                        or not declared.accepts_first(vector.first):
                     continue
-                named = game.parse_position(vector.position)
-                roots.append((Node(game, named, game.format_position(named),
-                                   dict(vector.options)), vector.name))
+                roots.append((Node(game, vector.state, game.format_position(vector.state),
+                                   dict(vector.options), vector.first), vector.name))
         for number, (node, label) in enumerate(roots, 1):
-            stats.divergences += self.perft_descent(node, depth, analyst, stats, label)
+            found = self.perft_descent(node, depth, analyst, stats, label, combo)
+            stats.divergences += found
+            combo.perft += 1
             self._progress(f"{number}/{len(roots)} roots")
 
     def perft_descent(self, root: Node, depth: int, analyst: Attributor,
-                      stats: PhaseStats, label: str = "the start") -> int:
+                      stats: PhaseStats, label: str = "the start",
+                      combination: Combination | None = None) -> int:
         """Compare perft with divide; while counts differ, go down the first move whose
         count differs until a position whose own answers differ (or, when they all
-        agree, report the perft counts there). Returns divergences recorded."""
+        agree, report the perft counts there). An engine that gives no divide is
+        compared on the total. Returns divergences recorded."""
         game = root.game
         node, path = root, list[str]()
+        check = _Check(combination)
         while True:
             source = (f"perft({depth + len(path)}) from {label}"
                       + (f", after {' '.join(path)}" if path else ""))
             where = Where(game.name, node, None, source)
-            reply = self.session.call(self._request("perft", node, depth=depth, divide=True),
-                                      where)
+            reply = self.pipeline.receive(self.pipeline.send(
+                self._request("perft", node, depth=depth, divide=True), where))
             stats.checks += 1
-            if not self._success(reply, where, "perft"):
+            if not self._success(reply, where, "perft", check):
                 # no counts to descend by: the position's own answers may still show
                 # where the engine goes wrong (a move it should not allow, say)
-                found, _ = self.check_node(node, partial(reference_expectation, node),
-                                           analyst, source, stats)
-                return 1 + found
+                found, _, _ = self.check_node(node, partial(reference_expectation, node),
+                                              analyst, source, stats, combination)
+                return 1 + len(found)
             assert reply is not None
             expected = dict(game.divide(node.state, depth))
             total = sum(expected.values())
-            got = reply.get("divide") or {}
-            self._count(stats, 1)
-            if reply["total"] == total and got == expected:
+            got = reply.get("divide")
+            self._count(stats, 1, combination)
+            if reply["total"] == total and (got is None or got == expected):
                 if path:
-                    self.recorder.add(where.divergence(
+                    self._record(where.divergence(
                         "perft", "the counts below this position match the parent's divide",
                         "the engine's count here differs from its own divide at the parent",
-                        [], detail="inconsistent perft answers"))
+                        [], detail="inconsistent perft answers"), check)
                     return 1
                 return 0
-            found, _ = self.check_node(node, partial(reference_expectation, node),
-                                       analyst, source, stats)
+            found, _, _ = self.check_node(node, partial(reference_expectation, node),
+                                          analyst, source, stats, combination)
             if found:
-                return found
+                return len(found)
+            got = got or {}
             differing = [m for m in expected if got.get(m) != expected[m]]
             differing += [m for m in got if m not in expected]
             if depth == 1 or not differing or differing[0] not in expected:
-                self.recorder.add(where.divergence(
+                self._record(where.divergence(
                     "perft", {"total": total, "divide": expected},
-                    {"total": reply["total"], "divide": got}, [],
+                    {"total": reply["total"], "divide": reply.get("divide")}, [],
                     detail=f"first differing move {differing[0]}" if differing
-                    else "the total differs from the sum of the divide", move=None))
+                    else "the total differs from the sum of the divide", move=None), check)
                 return 1
             move = differing[0]
             node = node.child(move)
@@ -551,48 +816,73 @@ class Harness:
             depth -= 1
 
     # -- random games -----------------------------------------------------------------
-    def _variants(self, game: AnyGame) -> list[dict[str, str]]:
-        """Option sets for the random games: the given options, or the defaults and
-        each single alternative of every enumerated option."""
-        base = game.resolve_options(self._given[game.name])
-        if self._given[game.name]:
-            return [base]
-        variants = [base]
-        for spec in game.options:
-            for value in spec.values or ():
-                if value != spec.default:
-                    variants.append({**base, spec.name: value})
-        return variants
+    def _random_games(self, game: AnyGame, declared: Declared, combo: Combination,
+                      number: int, analyst: Attributor) -> None:
+        from ..games import bundle_of
 
-    def _random_games(self, game: AnyGame, analyst: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} random games", PhaseStats())
-        variants = [v for v in self._variants(game) if self._supports_options(game.name, v)]
-        if not variants:
-            stats.notes.append("skipped: the engine supports none of the option sets")
+        ends = self.end_counts.setdefault(game.name, {})
+        if not declared.first:
+            note = "the engine lets no player move first: no game from the start"
+            if note not in stats.notes:
+                stats.notes.append(note)
             return
-        for number in range(1, self.config.random_games + 1):
-            self._phase = f"{game.name} random game {number}/{self.config.random_games}"
-            rng = random.Random(f"{self.config.seed}:{game.name}:{number}")
-            options = variants[(number - 1) % len(variants)]
-            first = rng.choice(game.first_choices) if game.first_choices else None
-            state = game.start(options, first)
-            node = Node(game, state, game.format_position(state), options, first, ())
+        bundle = bundle_of(game)
+        strategies = dict(bundle.strategies()) if bundle is not None else {}
+        names = list(strategies) or ["uniform"]
+        count = self.config.random_games
+        positions = "notation" in self.session.features
+        for k in range(count):
+            strategy_name = names[(number * count + k) % len(names)]
+            choose = strategies.get(strategy_name)
+            self._phase = (f"{game.name} random game {k + 1}/{count} ({combo.label}, "
+                           f"{strategy_name})")
+            rng = random.Random(f"{self.config.seed}:{game.name}:{combo.label}:{k}")
+            first = declared.first[k % len(declared.first)]
+            state = game.start(combo.options, first)
+            node = Node(game, state, None, combo.options, first, ())
+            combo.random_games += 1
+            end = f"no end within {self.config.max_plies} plies"
+            started = self._start_node(node, self._game_source(k, combo, strategy_name, 0))
             for ply in range(self.config.max_plies + 1):
-                source = (f"random game {number} (seed {self.config.seed}) ply {ply}")
-                found, expected = self.check_node(
-                    node, partial(reference_expectation, node), analyst, source, stats)
-                stats.divergences += found
+                source = started.where.source
+                expected = reference_expectation(node, positions)
                 legal = list(expected.children)
-                self.check_illegal(node, legal, analyst, rng, source, stats)
+                illegal = self._send_illegal(node, legal, analyst, rng, source, stats)
+                following = None
+                if legal and ply < self.config.max_plies:
+                    if choose is not None:
+                        index = _index_of(expected.moves,
+                                          choose(node.state, expected.moves, rng))
+                    else:
+                        index = rng.randrange(len(legal))
+                    following = expected.child(node, index)
+                    next_started = self._start_node(
+                        following, self._game_source(k, combo, strategy_name, ply + 1))
+                found, _, _ = self._finish_node(started, partial(_given, expected),
+                                                analyst, stats, combo)
+                stats.divergences += len(found)
+                self._illegal_answers(illegal, combo)
                 self._progress(f"ply {ply}")
                 if not legal:
+                    end = (bundle.end_of(node.state) if bundle is not None else None) \
+                        or "over"
                     break
-                node = node.child(rng.choice(legal))
+                if following is None:
+                    break
+                node, started = following, next_started
+            ends[end] = ends.get(end, 0) + 1
+
+    def _game_source(self, k: int, combo: Combination, strategy: str, ply: int) -> str:
+        return (f"random game {k + 1} of {combo.label} (seed {self.config.seed}, "
+                f"{strategy}) ply {ply}")
 
     # -- progress --------------------------------------------------------------------
-    def _count(self, stats: PhaseStats, n: int) -> None:
+    def _count(self, stats: PhaseStats, n: int, combination: Combination | None) -> None:
         stats.positions += n
         self.positions += n
+        if combination is not None:
+            combination.positions += n
 
     def _progress(self, detail: str) -> None:
         now = time.perf_counter()
@@ -608,18 +898,65 @@ class Harness:
         print(f"[conform {elapsed:6.1f}s] {text}", file=out, flush=True)
 
 
-def _canonical(game: AnyGame, position: str) -> tuple[str | None, str | None]:
-    """The engine's position in canonical notation, or the reason it does not parse."""
+def _sample_outside(pool: list[str], excluded: set[str], count: int,
+                    rng: random.Random) -> list[str]:
+    """Up to ``count`` moves of ``pool`` not in ``excluded``, drawn without
+    replacement (the pool is in a fixed order, so the draw repeats itself)."""
+    if len(pool) <= len(excluded) + count:
+        candidates = [m for m in pool if m not in excluded]
+        return rng.sample(candidates, min(count, len(candidates)))
+    chosen: list[str] = []
+    seen: set[int] = set()
+    while len(chosen) < count and len(seen) < len(pool):
+        index = rng.randrange(len(pool))
+        if index in seen:
+            continue
+        seen.add(index)
+        if pool[index] not in excluded:
+            chosen.append(pool[index])
+    return chosen
+
+
+def _index_of(moves: list[Any], move: Any) -> int:
+    """Where a strategy's move is among the moves it was given."""
+    for index, candidate in enumerate(moves):
+        if candidate is move:
+            return index
+    return moves.index(move)
+
+
+def _given(expected: Expected) -> Expected:
+    return expected
+
+
+def _excerpt(message: Any) -> str:
+    import json
+
     try:
-        return game.format_position(game.parse_position(position)), None
-    except ShibumiError as err:
-        return None, str(err)
-    except Exception as err:  # a reference bug must not stop the run
-        return None, f"{type(err).__name__}: {err}"
+        return json.dumps(message)[:300]
+    except (TypeError, ValueError):
+        return repr(message)[:300]
+
+
+def _where_failed(err: BaseException) -> str:
+    """The exception and the innermost place it was raised (for a bug report)."""
+    frames = traceback.extract_tb(err.__traceback__)
+    place = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return f"{type(err).__name__}: {err}{place}"
+
 
 def main_module_argv() -> list[str]:
     """The command that serves the reference engine: this Python, this package."""
     return [sys.executable, "-m", "shibumi_rules", "engine"]
+
+
+def _planned(game: AnyGame) -> list[dict[str, str]]:
+    """The combinations of options the spec's vectors are drawn under, in order."""
+    from ..games import bundle_of
+    from ..tables.vectors import combinations
+
+    bundle = bundle_of(game)
+    return combinations(game, bundle.random_games()) if bundle is not None else []
 
 
 def _default_depth(game: AnyGame) -> int:

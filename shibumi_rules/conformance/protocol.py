@@ -150,7 +150,26 @@ _GAME_INFO: Final = {
     "properties": {
         "options": {"type": "object", "additionalProperties": _ref("option_values")},
         "first": {"type": "array", "items": {"type": "string"},
-                  "description": "Who may move first (empty when the game fixes it)."},
+                  "description": "Who may move first (empty when the game fixes it); "
+                                 "when absent, only the game's default first player."},
+        "deviations": {
+            "type": "array",
+            "description": "Rulings for which the engine follows a reading that is none "
+                           "of the ruling's alternatives; the harness reports each as a "
+                           "declared deviation, with the positions where it changes the "
+                           "answer.",
+            "items": {
+                "type": "object",
+                "required": ["ruling", "reading"],
+                "properties": {
+                    "ruling": {"type": "string", "minLength": 1,
+                               "description": "The ruling's ID, e.g. SPF-RUL-2."},
+                    "reading": {"type": "string",
+                                "description": "The engine's reading, in a sentence."},
+                },
+                "additionalProperties": False,
+            },
+        },
     },
     "additionalProperties": False,
 }

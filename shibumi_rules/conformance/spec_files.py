@@ -17,9 +17,12 @@ from .harness import main_module_argv
 from .protocol import Message, schema_documents
 
 EXAMPLE_FILE: Final = "example-session.jsonl"
+HAND_WRITTEN: Final = frozenset({"README.md"})
+"""Files of the folder written by hand (the protocol in words), never generated."""
 START: Final = "RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 " \
-               "simultaneous=mover supply=limited"
-SPLOOF_OPTIONS: Final = {"simultaneous": "mover", "supply": "limited"}
+               "lines_checked=both simultaneous=mover supply=limited"
+SPLOOF_OPTIONS: Final = {"lines_checked": "both", "simultaneous": "mover",
+                         "supply": "limited"}
 SPLINK_OPTIONS: Final = {"max_turns": "none", "supply": "limited"}
 
 EXAMPLE_REQUESTS: Final[list[Message]] = [
@@ -103,7 +106,8 @@ def write_spec(folder: Path, check: bool = False) -> int:
             write_atomic(path, content)
     if check and folder.is_dir():  # a file left from an older protocol
         stale += sorted(f"{p.name} (not generated)" for p in folder.iterdir()
-                        if p.is_file() and p.name not in files)
+                        if p.is_file() and p.name not in files
+                        and p.name not in HAND_WRITTEN)
     if check and stale:
         print(f"error: out of date in {folder}: {', '.join(stale)} "
               "(run: shibumi-rules engine --write-spec)", file=sys.stderr)

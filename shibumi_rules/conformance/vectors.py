@@ -1,25 +1,93 @@
 """The spec's conformance vectors, read for the harness (the format is written by
-``shibumi_rules.tables.vectors``)."""
+``shibumi_rules.tables.vectors``).
+
+Vectors are checked before the run: a line that is not a vector, a game or option the
+reference does not know, a position the reference rejects or whose options disagree
+with the vector's, a file that ``index.json`` lists but is missing or altered, or one
+it does not list, each stops the run with a usage error naming the place.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import ShibumiError
 from ..games import game_names, get_game
 from ..json_input import load_json
 from ..spec import spec_dir
 from .nodes import Expected
 from .results import UsageError
 
+INDEX_FILE = "index.json"
+
+
+def default_vector_dir() -> Path:
+    """Where the spec's vectors live (``spec/conformance``, shipped with the
+    package)."""
+    return spec_dir() / "conformance"
+
 
 def default_vector_files() -> list[Path]:
-    """The spec's vector files (shipped with the package, so a wheel has them too)."""
-    folder = spec_dir() / "conformance"
+    """The spec's vector files (shipped with the package; empty when they are
+    missing)."""
+    folder = default_vector_dir()
     return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
+
+
+def folder_files(folder: Path) -> list[Path]:
+    """The vector files of a folder (``*.jsonl``), checked against the folder's
+    ``index.json`` when it has one."""
+    files = sorted(folder.glob("*.jsonl"))
+    index = folder / INDEX_FILE
+    if index.is_file():
+        check_index(index, files)
+    return files
+
+
+def check_index(index: Path, files: Sequence[Path]) -> None:
+    """Every file the index lists at the folder's top level exists with the listed
+    SHA-256, and every vector file there is listed (UsageError otherwise)."""
+    try:
+        data = load_json(index.read_text(encoding="utf-8"))
+        listed = {entry["file"]: entry["sha256"] for entry in data["files"]}
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as err:
+        raise UsageError(f"cannot read the vector index {index}: {err}") from None
+    folder = index.parent
+    for name, digest in listed.items():
+        if "/" in name:
+            continue  # a file of a sub-folder (whole match records) is not read here
+        path = folder / name
+        if not path.is_file():
+            raise UsageError(f"vectors missing: {path} is listed in {index.name} but "
+                             "does not exist (restore it, or regenerate with "
+                             "`shibumi-rules tables`)")
+        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            raise UsageError(f"vectors altered: {path} differs from the SHA-256 in "
+                             f"{index.name} (restore it, or regenerate with "
+                             "`shibumi-rules tables`)")
+    for path in files:
+        if path.name not in listed:
+            raise UsageError(f"vectors not listed: {path} is not in {index.name} (pass "
+                             "your own vectors with --vectors FILE)")
+
+
+def index_hash(files: Sequence[Path]) -> str | None:
+    """The content hash of the ``index.json`` beside the vector files (None when they
+    have none, or lie in several folders): it dates the vectors a run used."""
+    folders = {path.parent for path in files}
+    if len(folders) != 1:
+        return None
+    try:
+        data = load_json((folders.pop() / INDEX_FILE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    digest = data.get("content_hash") if isinstance(data, dict) else None
+    return digest if isinstance(digest, str) else None
 
 
 @dataclass
@@ -32,6 +100,16 @@ class Vector:
     source: str
     name: str | None = None
     """The vector's id when it is one of the spec's named positions."""
+    ends: list[str] = field(default_factory=list)
+    first: str | None = None
+    """Who moved first, when the vector's source says it."""
+    state: Any = None
+    """The reference's reading of the position."""
+
+    @property
+    def exercises(self) -> set[str]:
+        """Rule, ruling and end IDs the vector exercises (ends as ``end:KEY``)."""
+        return set(self.rules) | {f"end:{end}" for end in self.ends}
 
 
 def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
@@ -60,22 +138,33 @@ def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
                                  f"{err.colno}") from None
             except KeyError as err:
                 raise UsageError(f"bad vector at {where}: missing field {err}") from None
+            except RecursionError:
+                raise UsageError(f"bad vector at {where}: nested too deeply") from None
             except (ValueError, TypeError) as err:
                 raise UsageError(f"bad vector at {where}: {err}") from None
 
 
 def parse_vector(data: dict[str, Any], source: str) -> Vector:
     """One vector: game, options, position, sorted legal moves, each move's result,
-    and the rule IDs it exercises. A game or option the reference does not know is an
-    error (a vector file with a typo must not pass by being skipped)."""
-    game = data["game"]
-    if game not in game_names():
-        raise ValueError(f"unknown game {game!r} (known: {', '.join(game_names())})")
+    and the rule IDs it exercises. A game or option the reference does not know, or a
+    position it rejects, is an error (a vector file with a typo must not pass by being
+    skipped)."""
+    game_name = data["game"]
+    if game_name not in game_names():
+        raise ValueError(f"unknown game {game_name!r} (known: {', '.join(game_names())})")
+    game = get_game(game_name)
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ValueError("options must be a JSON object")
-    get_game(game).resolve_options(options)
+    game.resolve_options(options)
     position = _typed(data["position"], str, "position", "a string")
+    try:
+        state = game.parse_position(position)
+        if game.format_position(game.with_options(state, options)) != \
+                game.format_position(state):
+            raise ValueError("the vector's options disagree with its position")
+    except ShibumiError as err:
+        raise ValueError(f"the reference rejects the position: {err}") from None
     outcome = _typed(data["outcome"], dict, "outcome", "a JSON object")
     results = _typed(data["results"], dict, "results", "a JSON object")
     children: dict[str, tuple[str, dict[str, Any]]] = {}
@@ -90,10 +179,15 @@ def parse_vector(data: dict[str, Any], source: str) -> Vector:
                                  "a JSON object"))
     label = f"{data['id']} ({source})" if isinstance(data.get("id"), str) else source
     origin = data.get("source")
-    named = isinstance(origin, dict) and origin.get("kind") == "named"
-    return Vector(game, dict(options), position, Expected(outcome, children),
-                  list(data.get("rules", [])), label,
-                  str(data.get("id", source)) if named else None)
+    origin = origin if isinstance(origin, dict) else {}
+    named = origin.get("kind") == "named"
+    first = origin.get("first")
+    return Vector(game_name, dict(options), position, Expected(outcome, children),
+                  [str(r) for r in _typed(data.get("rules", []), list, "rules",
+                                          "a JSON list")],
+                  label, str(data.get("id", source)) if named else None,
+                  [str(e) for e in _typed(data.get("ends", []), list, "ends", "a JSON list")],
+                  first if isinstance(first, str) else None, state)
 
 
 def _typed(value: Any, kind: type, what: str, described: str) -> Any:

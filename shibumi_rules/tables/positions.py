@@ -21,6 +21,9 @@ class NamedPosition:
     rules: tuple[str, ...]
     depth: int
     divide: int
+    first: str | None = None
+    """Who moved first, when the position says it (the setup with Black to move):
+    an engine that does not let that player start is not sent the position."""
 
 
 

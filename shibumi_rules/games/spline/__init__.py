@@ -68,8 +68,7 @@ class SplineBundle(GameBundle):
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames
 
-        return RandomGames(games=16, max_plies=28, stride=3, options=({},),
-                           first=("white", "black"))
+        return RandomGames(games=16, max_plies=28, stride=3)
 
 
 BUNDLE = SplineBundle()

@@ -12,9 +12,10 @@ positions (``positions``). The registry finds it through ``BUNDLE``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...bundle import GameBundle
+from ...bundle import GameBundle, GameEnd, OptionTest, Strategy
 
 if TYPE_CHECKING:
     from ...conformance.attribution import Attributor
@@ -72,10 +73,28 @@ class SplinkBundle(GameBundle):
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames
 
-        return RandomGames(
-            games=6, max_plies=40, stride=5,
-            options=({}, {"supply": "unlimited"}, {"max_turns": "12"}),
-            first=(None,))
+        return RandomGames(games=1, max_plies=60, stride=12,
+                           values={"max_turns": ("none", "12")})
+
+    def strategies(self) -> Mapping[str, Strategy]:
+        from .strategies import STRATEGIES
+
+        return STRATEGIES
+
+    def ends(self) -> tuple[GameEnd, ...]:
+        from .strategies import ENDS
+
+        return ENDS
+
+    def end_of(self, state: Any) -> str | None:
+        from .strategies import end_of
+
+        return end_of(state)
+
+    def rule_conditions(self) -> Mapping[str, OptionTest]:
+        from .strategies import RULE_CONDITIONS
+
+        return RULE_CONDITIONS
 
     def extra_vectors(self) -> list[GeneratedFile]:
         from .match_vectors import match_file

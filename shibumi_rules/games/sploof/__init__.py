@@ -9,9 +9,10 @@ registry finds it through ``BUNDLE``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...bundle import GameBundle
+from ...bundle import GameBundle, GameEnd, OptionTest, Strategy
 
 if TYPE_CHECKING:
     from ...conformance.attribution import Attributor
@@ -69,11 +70,27 @@ class SploofBundle(GameBundle):
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames
 
-        return RandomGames(
-            games=16, max_plies=120, stride=2,
-            options=({}, {"simultaneous": "draw"}, {"supply": "unlimited"},
-                     {"simultaneous": "draw", "supply": "unlimited"}),
-            first=("white", "black"))
+        return RandomGames(games=1, max_plies=120, stride=8)
+
+    def strategies(self) -> Mapping[str, Strategy]:
+        from .strategies import STRATEGIES
+
+        return STRATEGIES
+
+    def ends(self) -> tuple[GameEnd, ...]:
+        from .strategies import ENDS
+
+        return ENDS
+
+    def end_of(self, state: Any) -> str | None:
+        from .strategies import end_of
+
+        return end_of(state)
+
+    def rule_conditions(self) -> Mapping[str, OptionTest]:
+        from .strategies import RULE_CONDITIONS
+
+        return RULE_CONDITIONS
 
 
 BUNDLE = SploofBundle()

@@ -12,16 +12,17 @@ POSITIONS: Final = (
     NamedPosition(
         "sploof", "start", f"{START_BOARD} white stock:2,2 supply:14,14,4",
         "The setup with White to move.",
-        ("SPF-SETUP-1", "SPF-START-1", "SPF-RUL-6", "SPF-PLACE-1", "SPF-REMOVE-1"), 8, 5),
+        ("SPF-SETUP-1", "SPF-START-1", "SPF-RUL-6", "SPF-PLACE-1", "SPF-REMOVE-1"), 8, 5,
+        first="white"),
     NamedPosition(
         "sploof", "start-black", f"{START_BOARD} black stock:2,2 supply:14,14,4",
         "The setup with Black to move (the start player is drawn at random).",
-        ("SPF-START-1", "SPF-RUL-6"), 6, 4),
+        ("SPF-START-1", "SPF-RUL-6"), 6, 4, first="black"),
     NamedPosition(
         "sploof", "start-unlimited",
         f"{START_BOARD} white stock:2,2 supply:-,-,4 supply=unlimited",
         "The setup under the unlimited supply.",
-        ("SPF-RUL-1",), 7, 4),
+        ("SPF-RUL-1",), 7, 4, first="white"),
     NamedPosition(
         "sploof", "both-lines",
         "RRRR,RWWW,BBBB,RRRR/...,W..,B../..,../. white stock:1,1 supply:11,10,7",
@@ -92,4 +93,12 @@ POSITIONS: Final = (
         "The pyramid is complete and every red ball is pinned: White still has two balls "
         "in stock but no legal move, and has lost.",
         ("SPF-RUL-3", "SPF-END-1", "SHB-COMPLETE-1"), 1, 0),
+    NamedPosition(
+        "sploof", "supply-exhausted",
+        "BWWW,WBBB,WWBW,BBWR/WWB,BWB,WW./W.,W./. white stock:0,6 supply:1,0,15",
+        "White's stock is empty and its supply holds one ball: the red ball at 1g7 is "
+        "free, but a removal needs two balls in the supply, so White has no legal move "
+        "and has lost (a position built for the purpose: in a game the reds run out "
+        "first).",
+        ("SPF-END-1", "SPF-RUL-3", "SPF-RUL-1", "SPF-REMOVE-2"), 1, 0),
 )
