@@ -38,8 +38,6 @@ SPEC = ROOT / "spec"
 SPLINK = get_game("splink")
 
 OPEN_WITHOUT_OPTION = {
-    "SPF-RUL-3": "no option yet for the stuck player (pass, draw): games/sploof",
-    "SPF-RUL-4": "no option yet for the crossing rule (one ball, none): games/sploof",
     "SPK-RUL-6": "the bidding ruling is being decided in games/splink",
 }
 """Rulings whose question the text leaves open but whose alternatives the engine does
