@@ -75,8 +75,9 @@ def test_sploof_engine_matches_model(line: list[Any]) -> None:
         model_removals = {INDEX_OF_NAME[m[1:]] for m in rs.moves(position) if m[0] == "x"}
         assert model_removals == set(points_of(removals(state))), text
         for colour in (Colour.WHITE, Colour.BLACK):
+            held_lines = lines_of(state.board, colour, state.rules.blocking)
             engine_cells = {min(cells, tuple(reversed(cells))) for cells in (
-                tuple((c.x, c.y) for c in held.cells) for held in lines_of(state.board, colour))}
+                tuple((c.x, c.y) for c in held.cells) for held in held_lines)}
             assert rs.lines_held(position, colour.letter) == engine_cells, text
 
 
