@@ -4,7 +4,10 @@ evidence, the bulk lookups held to them on random boards under every value of
 
 from __future__ import annotations
 
+import json
 from itertools import pairwise
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -311,3 +314,33 @@ def test_balls_over_a_link_cross_nothing_under_blocking_none() -> None:
     hidden = check_line(LINE_BY_NAME["a3-g3"], Colour.WHITE, board(HIDDEN), "none")
     assert hidden.status == "broken" and hidden.crossed == ()
     assert hidden.rule_ids == ("SPF-LINE-1", "SHB-HIDE-1", "SPF-RUL-7")
+
+
+# -- the published table says what blocks a line under each value ---------------------------
+
+def _published_lines() -> list[dict[str, Any]]:
+    path = Path(__file__).resolve().parents[1] / "spec" / "tables" / "sploof.json"
+    lines: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))["lines"]
+    return lines
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards(max_steps=80), BLOCKING)
+def test_the_tables_blocked_when_gives_the_engines_lines(b: Board, blocking: BlockingRule
+                                                         ) -> None:
+    """A line from spec/tables/sploof.json alone: its points all the player's, and no
+    set of ``blocked_when[blocking]`` entirely filled (diagonals: the topmost ball of
+    every cell)."""
+    occupied = {g.NAMES[p] for p in g.points_of(b.occupied)}
+    for colour in (Colour.WHITE, Colour.BLACK):
+        own = {g.NAMES[p] for p in g.points_of(b.masks[colour])}
+        for line in _published_lines():
+            if line["kind"] == "orthogonal":
+                held = (set(line["points"]) <= own
+                        and not any(set(s) <= occupied for s in line["blocked_when"][blocking]))
+            else:
+                tops = [[p for p in c["points"] if p in occupied] for c in line["cells"]]
+                held = all(t and t[-1] in own for t in tops)
+            engine = holds(LINE_BY_NAME[str(line["name"])], b.masks[colour], b.occupied,
+                           blocking)
+            assert held == engine, (line["name"], blocking)
