@@ -343,6 +343,11 @@ def may_pass(state: SploofState) -> bool:
             and not stuck_with_stock(passed(state)))
 
 
+def _moves(n: int, kind: str) -> str:
+    """``1 placement``, ``no removal``, ``3 removals``."""
+    return f"{n or 'no'} {kind}{'s' if n > 1 else ''}"
+
+
 def _balls(n: int, colour: Colour | None = None) -> str:
     """``2 balls``, ``1 ball``; with a colour ``no white ball``, ``3 white balls``."""
     if colour is None:
@@ -444,17 +449,17 @@ def pass_verdict(state: SploofState) -> Verdict:
                        evidence)
     if can_place_or_remove(state):
         n_place, n_remove = placements(state).bit_count(), removals(state).bit_count()
-        return Verdict("SPF-RUL-3", f"{who} can place ({n_place}) or remove ({n_remove}): "
-                       "a pass is only for a player who can do neither (stuck=pass)",
-                       False, ("SPF-TURN-1",), {**evidence, "placements": n_place,
-                                                "removals": n_remove})
+        return Verdict("SPF-RUL-3", f"{who} has a legal move ({_moves(n_place, 'placement')}, "
+                       f"{_moves(n_remove, 'removal')}): a pass is only for a player who can "
+                       "neither place nor remove (stuck=pass)", False, ("SPF-TURN-1",),
+                       {**evidence, "placements": n_place, "removals": n_remove})
     if stuck_with_stock(passed(state)):
         return Verdict("SPF-RUL-3", f"{other} could not move after a pass either, with "
                        f"{_balls(state.stock[1 - colour])} in stock: under stuck=pass the "
                        "game is drawn instead", False, ("SPF-TURN-1",), evidence)
-    return Verdict("SPF-RUL-3", f"{who} has {_balls(stock)} in stock but can neither place "
-                   f"nor remove ({no_move_detail(state)}): under stuck=pass {who} passes "
-                   f"and {other} moves", True, ("SPF-TURN-1",), evidence)
+    return Verdict("SPF-RUL-3", f"{who} can neither place nor remove "
+                   f"({no_move_detail(state)}): under stuck=pass {who} passes and {other} "
+                   "moves", True, ("SPF-TURN-1",), evidence)
 
 
 def finished_verdict(state: SploofState, result: Outcome) -> Verdict:
