@@ -96,10 +96,10 @@ def _denied_lines(board: Any, colour: Colour, blocking: BlockingRule) -> list[st
     for check in check_lines(board, colour, blocking):
         if check.line.kind != "orthogonal" or check.status != "broken":
             continue
-        if check.blocking_decides:
-            ids.append("SPF-RUL-4")
         if check.crossed:
             ids += ["SHB-CROSS-1", "SPF-LINE-1"]
+        if check.blocking_decides:
+            ids.append("SPF-RUL-4")  # what crosses a link: another value lets it through
         if check.hidden:
             ids += ["SPF-RUL-7", "SHB-HIDE-1"]
     return ids
