@@ -4,6 +4,7 @@ game."""
 from __future__ import annotations
 
 from .core_theorems import CORE
+from .spline_theorems import SPLINE
 from .splink_theorems import SPLINK
 from .sploof_theorems import SPLOOF
 from .theorem import Theorem
@@ -11,7 +12,7 @@ from .theorem import Theorem
 
 def all_theorems() -> list[Theorem]:
     """Every theorem, by report order."""
-    return [*CORE, *SPLOOF, *SPLINK]
+    return [*CORE, *SPLOOF, *SPLINK, *SPLINE]
 
 
 def by_name() -> dict[str, Theorem]:

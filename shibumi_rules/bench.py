@@ -1,16 +1,33 @@
-"""``shibumi-rules bench``: perft figures (time and leaves per second) for each game.
+"""``shibumi-rules bench``: how fast the engine is, as figures (never timed unit tests).
 
-Speed is measured here, never in timed unit tests. The default depths are the ones the
-project reports, declared by each game's bundle (``bench_depths``).
+For each game: perft from the start at the depths its bundle reports (``bench_depths``),
+the same count split by first move (``divide``), random playouts through the public API
+(games and positions per second), and the start-up of a command (``moves GAME`` in a new
+process) against a bare ``python -c pass``. Every figure gives CPU time beside wall-clock
+time: on a loaded machine the wall clock says more about the load than about the code,
+so ratios are taken on CPU time.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
 
 from .cli import MAX_DEPTH, check_depth, command
+from .errors import OptionError
 from .games import bundles, game_names, get_bundle
+from .playouts import playouts
+
+T = TypeVar("T")
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -21,21 +38,111 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--depth", type=int, action="append", metavar="D",
                    help=f"perft depth, 0 to {MAX_DEPTH} (repeatable; default: the "
                         f"reported depths: {depths})")
+    p.add_argument("--playouts", type=float, default=1.0, metavar="SECONDS",
+                   help="CPU seconds of random playouts per game (default 1; 0 skips)")
+    p.add_argument("--startup", type=int, default=3, metavar="RUNS",
+                   help="runs of the start-up measurement, median taken (default 3; "
+                        "0 skips)")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
 
 
-@command("bench", "measure perft speed from the start position", _configure)
+def _timed(work: Callable[[], T]) -> tuple[T, float, float]:
+    """The result of ``work`` with the wall-clock and CPU seconds it took."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = work()
+    return result, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _rate(count: float, seconds: float) -> float:
+    return round(count / seconds, 1) if seconds > 0 else float("inf")
+
+
+def _child_cpu(argv: list[str]) -> float:
+    """CPU seconds (user + system) a child process spends running ``argv``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
+                   env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _startup(name: str, runs: int) -> dict[str, Any]:
+    """Median CPU of ``moves NAME`` in a new process against ``python -c pass``."""
+    bare = statistics.median(_child_cpu([sys.executable, "-c", "pass"]) for _ in range(runs))
+    command_cpu = statistics.median(
+        _child_cpu([sys.executable, "-m", "shibumi_rules", "moves", name]) for _ in range(runs))
+    return {"runs": runs, "command": f"moves {name}", "cpu_seconds": round(command_cpu, 4),
+            "python_cpu_seconds": round(bare, 4),
+            "ratio": round(command_cpu / bare, 2) if bare > 0 else None}
+
+
+def _measure(name: str, depths: list[int], seconds: float, runs: int) -> dict[str, Any]:
+    bundle = get_bundle(name)
+    game = bundle.game()
+    state = game.start()
+    figures: dict[str, Any] = {"game": name, "perft": []}
+    for depth in depths:
+        leaves, wall, cpu = _timed(partial(game.perft, state, depth))
+        figures["perft"].append({"depth": depth, "leaves": leaves,
+                                 "wall_seconds": round(wall, 4), "cpu_seconds": round(cpu, 4),
+                                 "leaves_per_cpu_second": _rate(leaves, cpu)})
+    deepest = max(depths, default=0)
+    if deepest >= 1:
+        rows, wall, cpu = _timed(lambda: game.divide(state, deepest))
+        plain = next(p for p in figures["perft"] if p["depth"] == deepest)
+        figures["divide"] = {
+            "depth": deepest, "leaves": sum(n for _, n in rows),
+            "wall_seconds": round(wall, 4), "cpu_seconds": round(cpu, 4),
+            "ratio_to_perft": round(cpu / plain["cpu_seconds"], 2)
+            if plain["cpu_seconds"] > 0 else None}
+    if seconds > 0:
+        stats = playouts(game, seconds=seconds, seed=1)
+        figures["playouts"] = stats.to_json()
+    if runs > 0:
+        figures["startup"] = _startup(name, runs)
+    return figures
+
+
+def _print(figures: dict[str, Any]) -> None:
+    name = figures["game"]
+    for p in figures["perft"]:
+        print(f"{name} perft({p['depth']}) = {p['leaves']:,}  wall {p['wall_seconds']:.3f} s"
+              f"  cpu {p['cpu_seconds']:.3f} s  {p['leaves_per_cpu_second']:,.0f} leaves/"
+              "cpu s", flush=True)
+    if "divide" in figures:
+        d = figures["divide"]
+        print(f"{name} divide({d['depth']}) = {d['leaves']:,}  wall {d['wall_seconds']:.3f} s"
+              f"  cpu {d['cpu_seconds']:.3f} s  {d['ratio_to_perft']}x the plain perft",
+              flush=True)
+    if "playouts" in figures:
+        p = figures["playouts"]
+        print(f"{name} playouts: {p['games']:,} games, {p['positions']:,} positions in "
+              f"{p['cpu_seconds']:.2f} cpu s: {p['games_per_second']:,.0f} games/s, "
+              f"{p['positions_per_second']:,.0f} positions/s", flush=True)
+    if "startup" in figures:
+        s = figures["startup"]
+        print(f"{name} start-up: {s['command']} {s['cpu_seconds']:.3f} cpu s, python -c pass "
+              f"{s['python_cpu_seconds']:.3f} cpu s: {s['ratio']}x (median of {s['runs']})",
+              flush=True)
+
+
+@command("bench", "measure perft, divide, playouts and start-up, with CPU time",
+         _configure)
 def _bench(args: argparse.Namespace) -> int:
-    chosen = [get_bundle(name) for name in args.games or game_names()]  # all named, or stop
+    names = [get_bundle(name).name for name in args.games or game_names()]  # all known
     for depth in args.depth or ():
         check_depth(depth, "--depth")
-    for bundle in chosen:
-        name, game = bundle.name, bundle.game()
-        state = game.start()
-        for depth in args.depth or bundle.bench_depths:
-            began = time.perf_counter()
-            leaves = game.perft(state, depth)
-            elapsed = time.perf_counter() - began
-            rate = leaves / elapsed if elapsed > 0 else float("inf")
-            print(f"{name} perft({depth}) = {leaves:,}  {elapsed:8.3f} s  {rate:14,.0f} leaves/s",
-                  flush=True)
+    if not 0 <= args.playouts <= 3600:
+        raise OptionError(f"--playouts {args.playouts}: expected 0 to 3600 CPU seconds")
+    if not 0 <= args.startup <= 100:
+        raise OptionError(f"--startup {args.startup}: expected 0 to 100 runs")
+    results = []
+    for name in names:
+        depths = list(args.depth or get_bundle(name).bench_depths)
+        figures = _measure(name, depths, args.playouts, args.startup)
+        results.append(figures)
+        if not args.json:
+            _print(figures)
+    if args.json:
+        print(json.dumps({"python": sys.version.split()[0], "games": results}, indent=2))
     return 0

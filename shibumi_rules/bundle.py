@@ -11,15 +11,18 @@ modules only when called, so listing the games costs almost nothing.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     import argparse
 
+    from .actions import GameActions
     from .conformance.attribution import Attributor
     from .explain.report import Analyst
     from .game import Game
+    from .guide import FigureMaker, Guide
     from .tables.output import GeneratedFile
     from .tables.positions import NamedPosition
     from .tables.vectors import RandomGames, Tagger
@@ -79,7 +82,45 @@ class GameBundle(ABC):
         """Further conformance files beyond the position vectors (none by default)."""
         return []
 
+    def actions(self) -> GameActions[Any]:
+        """The fixed action numbering, seats, returns and counts the learning adapters
+        (OpenSpiel, PettingZoo) and the spec's action table read: the ``ACTIONS`` object
+        of the game's ``actions`` module. A game without one is refused by name."""
+        from .errors import ShibumiError
+
+        actions: GameActions[Any] | None = getattr(self._own_module("actions"), "ACTIONS",
+                                                   None)
+        if actions is None:
+            raise ShibumiError(f"{self.name} has no action numbering yet: give its package "
+                               "an actions module defining ACTIONS")
+        return actions
+
     def commands(self) -> dict[str, str]:
         """Further CLI commands of this game: command name -> the module that registers
         it, imported only when the command runs (none by default)."""
         return {}
+
+    def guide(self) -> Guide | None:
+        """What the site tells players and arbiters about the game: how to play, a sample
+        game, the answers to the arbiter's questions. By default the ``GUIDE`` of the
+        package's ``guide`` module, or None while the game has none."""
+        guide: Guide | None = getattr(self._own_module("guide"), "GUIDE", None)
+        return guide
+
+    def figures(self) -> Mapping[str, FigureMaker]:
+        """The pictures of the game's formal rules and rulings, by ID, and of its table,
+        by the table's name. By default the ``FIGURES`` of the package's ``figures``
+        module, or none."""
+        figures: Mapping[str, FigureMaker] = getattr(self._own_module("figures"), "FIGURES",
+                                                     {})
+        return figures
+
+    def _own_module(self, name: str) -> Any:
+        """The module ``name`` of the game's package, or None when it has none."""
+        package = type(self).__module__
+        try:
+            return import_module(f"{package}.{name}")
+        except ModuleNotFoundError as err:
+            if err.name != f"{package}.{name}":
+                raise
+            return None

@@ -298,17 +298,22 @@ def _escape_unencodable_output() -> None:
             reconfigure(errors="backslashreplace")
 
 
+def error_line(err: ShibumiError) -> str:
+    """The one line the program prints for bad input: ``illegal move: ...`` for a move
+    the rules forbid, ``error: ...`` for anything else. The browser's arbiter
+    (``shibumi_rules.web``) shows the same line, so the two cannot drift."""
+    kind = "illegal move" if isinstance(err, IllegalMoveError) else "error"
+    return f"{kind}: {one_line(str(err))}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _escape_unencodable_output()
     args = parse_arguments(argv)
     try:
         result: int = args.handler(args)
         return result
-    except IllegalMoveError as err:
-        print(f"illegal move: {one_line(str(err))}", file=sys.stderr)
-        return 1
     except ShibumiError as err:
-        print(f"error: {one_line(str(err))}", file=sys.stderr)
+        print(error_line(err), file=sys.stderr)
         return 1
     except BrokenPipeError:
         return 0

@@ -17,14 +17,36 @@ Typical use::
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
-from xml.sax.saxutils import escape, quoteattr
 
 from .board import Board
 from .geometry import COORDS, FILES, GRID, LEVELS, NAMES, SIDE, Point
 from .notation import Colour
+
+# -- XML text --------------------------------------------------------------------------
+
+
+def _escape(text: str) -> str:
+    """Text made safe inside an element: ``&``, ``<`` and ``>`` escaped, exactly as
+    ``xml.sax.saxutils.escape`` does (which is not imported: it pulls in ``urllib.request``
+    and the e-mail package, a second of start-up in the browser's arbiter)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def _quoteattr(text: str) -> str:
+    """An attribute value with its quotes, exactly as ``xml.sax.saxutils.quoteattr``
+    writes it: escaped, line breaks and tabs as character references, in double quotes
+    unless the text holds a double quote and no single one."""
+    data = _escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in data:
+        return f'"{data}"'
+    if "'" not in data:
+        return f"'{data}'"
+    return '"' + data.replace('"', "&quot;") + '"'
+
 
 # -- marks -----------------------------------------------------------------------------
 
@@ -126,6 +148,32 @@ class Style:
     show_levels: bool = True
     """Write the level digit on each ball of the top view."""
     legend: bool = True
+    layout: str = "row"
+    """``row``: the top view and the four levels side by side, a wide picture for a
+    screen or a page. ``grid``: the top view and level 1 side by side, levels 2 to 4
+    below them, a picture narrow enough to be read at full size on a phone."""
+    min_font: float = 0.0
+    """Every text is written at least this large (0: at the sizes designed for ``row``)."""
+    words: Mapping[str, str] = field(default_factory=dict)
+    """The picture's own words in another language, by their English text (``top view``,
+    ``level {n}``, ``from``, ``to``, ``from/to``, the legend texts of ``RING_KINDS``,
+    ``PATH_KINDS`` and ``ARROW_KINDS``, ``ball placed``); a word not given stays English."""
+
+    def word(self, english: str) -> str:
+        return self.words.get(english, english)
+
+    @property
+    def axis(self) -> float:
+        """Room for the file letters and rank numbers beside a panel."""
+        return max(_AXIS, self.min_font + 3)
+
+    @property
+    def title_height(self) -> float:
+        """Room for a panel's name above it."""
+        return max(_TITLE_HEIGHT, self.min_font + 7)
+
+
+LAYOUTS: Final = ("row", "grid")
 
 
 BALL_FILL: Final = {Colour.WHITE: "#f5f5f0", Colour.BLACK: "#212121", Colour.RED: "#c62828"}
@@ -192,8 +240,12 @@ _AXIS: Final = 14
 
 
 def _panels(style: Style, top: float) -> tuple[list[_Panel], float, float]:
-    """The five panels of one frame laid out left to right; returns them with the
-    frame's width and height."""
+    """The five panels of one frame laid out as ``style.layout`` says; returns them with
+    the frame's width and height."""
+    if style.layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {style.layout!r} (known: {', '.join(LAYOUTS)})")
+    if style.layout == "grid":
+        return _grid_panels(style, top)
     panels: list[_Panel] = []
     x = float(style.margin + _AXIS)
     for level in (None, *range(LEVELS)):
@@ -205,12 +257,30 @@ def _panels(style: Style, top: float) -> tuple[list[_Panel], float, float]:
     return panels, width, height
 
 
+def _grid_panels(style: Style, top: float) -> tuple[list[_Panel], float, float]:
+    """The top view and level 1 in a first row, levels 2, 3 and 4 in a second."""
+    axis, title = style.axis, style.title_height
+    left = style.margin + axis
+    first = [_Panel(None, left, top + title, style)]
+    first.append(_Panel(0, left + first[0].size + style.gap + axis, top + title, style))
+    second_top = top + title + first[0].size + axis + title
+    second: list[_Panel] = []
+    x = left
+    for level in range(1, LEVELS):
+        second.append(_Panel(level, x, second_top, style))
+        x += second[-1].size + style.gap + axis
+    width = first[1].left + first[1].size + style.margin
+    height = second_top + second[0].size + axis - top
+    return first + second, width, height
+
+
 # -- drawing ---------------------------------------------------------------------------
 
 
 class _Out:
-    def __init__(self) -> None:
+    def __init__(self, min_font: float = 0.0) -> None:
         self.parts: list[str] = []
+        self.min_font = min_font
 
     def add(self, text: str) -> None:
         self.parts.append(text)
@@ -218,13 +288,14 @@ class _Out:
     def text(self, x: float, y: float, content: str, *, size: float = 11,
              anchor: str = "middle", fill: str = "#333333", cls: str = "text",
              weight: str | None = None, halo: bool = False) -> None:
+        size = max(size, self.min_font)
         extra = f' font-weight="{weight}"' if weight else ""
         if halo:  # a white outline keeps the text readable on any ball colour
             extra += ' stroke="#ffffff" stroke-width="2.5" paint-order="stroke"'
         self.add(
             f'<text class="{cls}" x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" '
             f'text-anchor="{anchor}" dominant-baseline="central" fill="{fill}"{extra}>'
-            f"{escape(content)}</text>"
+            f"{_escape(content)}</text>"
         )
 
 
@@ -237,12 +308,13 @@ def _draw_axes(out: _Out, panel: _Panel) -> None:
     else:
         level = panel.level
         positions = [(FILES[2 * i + level], 2 * i, 2 * i + level) for i in range(SIDE - level)]
-    bottom = panel.top + panel.size + _AXIS / 2
+    axis = panel.style.axis
+    bottom = panel.top + panel.size + axis / 2
     for letter, gx, _ in positions:
         out.text(panel.left + (gx + 1) * u, bottom, letter, size=10, cls="axis",
                  fill="#6d4c41")
     for _, g, rank in positions:
-        out.text(panel.left - _AXIS / 2, panel.top + (panel.cells - 1 - g) * u,
+        out.text(panel.left - axis / 2, panel.top + (panel.cells - 1 - g) * u,
                  str(rank + 1), size=10, cls="axis", fill="#6d4c41")
 
 
@@ -312,7 +384,8 @@ def _draw_path(out: _Out, panel: _Panel, mark: Path) -> None:
         )
         if mark.label and mark.points:
             x, y = panel.centre(mark.points[-1])
-            out.text(x + u * 0.9, y - u * 0.9, mark.label, size=10, cls="path-label",
+            out.text(x + u * 0.9, y - u * 0.9, panel.style.word(mark.label), size=10,
+                     cls="path-label",
                      fill=colour, weight="bold", halo=True)
         return
     for a, b in zip(mark.points, mark.points[1:]):
@@ -376,7 +449,7 @@ def _draw_arrow(out: _Out, panel: _Panel, mark: Arrow, id_prefix: str,
             )
             if p in relays and word == "from":
                 continue
-            shown = "from/to" if p in relays else word
+            shown = panel.style.word("from/to" if p in relays else word)
             out.text(x, y + u * 0.55, shown, size=8, cls="arrow-word", fill=colour,
                      weight="bold", halo=True)
 
@@ -387,11 +460,13 @@ def _draw_label(out: _Out, panel: _Panel, mark: Label) -> None:
     u = panel.style.unit
     x, y = panel.centre(mark.point)
     dy = -u * 0.55 if panel.level is None else 0.0
+    high = max(12.0, out.min_font + 2)
     out.add(
-        f'<rect class="mark label-bg" x="{_n(x - u * 0.8)}" y="{_n(y + dy - 6)}" '
-        f'width="{_n(u * 1.6)}" height="12" rx="3" fill="#ffffff" fill-opacity="0.8"/>'
+        f'<rect class="mark label-bg" x="{_n(x - u * 0.8)}" y="{_n(y + dy - high / 2)}" '
+        f'width="{_n(u * 1.6)}" height="{_n(high)}" rx="3" fill="#ffffff" fill-opacity="0.8"/>'
     )
-    out.text(x, y + dy, mark.text, size=9, cls="mark label", fill="#000000", weight="bold")
+    out.text(x, y + dy, panel.style.word(mark.text), size=9, cls="mark label",
+             fill="#000000", weight="bold")
 
 
 def _draw_marks(out: _Out, panel: _Panel, marks: list[Mark], id_prefix: str) -> None:
@@ -411,8 +486,8 @@ def _draw_marks(out: _Out, panel: _Panel, marks: list[Mark], id_prefix: str) -> 
             _draw_label(out, panel, mark)
 
 
-def _legend(out: _Out, marks: list[Mark], left: float, top: float, width: float
-            ) -> float:
+def _legend(out: _Out, marks: list[Mark], left: float, top: float, width: float,
+            style: Style) -> float:
     """A key for every mark kind used; returns its height."""
     entries: list[tuple[str, str, str, str]] = []  # (shape, colour, dash, text)
     seen: set[tuple[str, str]] = set()
@@ -435,14 +510,15 @@ def _legend(out: _Out, marks: list[Mark], left: float, top: float, width: float
             continue
         if key not in seen:
             seen.add(key)
-            entries.append((key[0], colour, dash, text))
+            entries.append((key[0], colour, dash, style.word(text)))
     if not entries:
         return 0.0
-    x, y, row = left, top + 8, 16.0
+    size = max(10.0, out.min_font)
+    x, y, row = left, top + 8, max(16.0, size + 6)
     height = row
     out.add('<g class="legend">')
     for shape, colour, dash, text in entries:
-        item_width = 30 + 6.2 * len(text)
+        item_width = 30 + _text_width(text, size)
         if x + item_width > left + width and x > left:
             x, y, height = left, y + row, height + row
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
@@ -464,31 +540,36 @@ def render_frames(frames: Sequence[Frame], title: str | None = None, *,
     ``id_prefix`` names the few ids the document defines, so that several pictures
     can be inlined in one HTML page."""
     style = style or Style()
-    out = _Out()
+    out = _Out(style.min_font)
+    title_size, caption_size = max(_TITLE_SIZE, style.min_font), max(_CAPTION_SIZE,
+                                                                       style.min_font)
+    title_line = _TITLE_LINE * title_size / _TITLE_SIZE
+    caption_line = _CAPTION_LINE * caption_size / _CAPTION_SIZE
     width = _panels(style, 0.0)[1]
-    title_lines = _wrap(title or "", width - 2 * style.margin, _TITLE_SIZE)
-    y = float(style.margin) + _TITLE_LINE * len(title_lines)
+    title_lines = _wrap(title or "", width - 2 * style.margin, title_size)
+    y = float(style.margin) + title_line * len(title_lines)
     all_marks: list[Mark] = []
     rows: list[tuple[Frame, list[_Panel], list[Mark], float, list[str]]] = []
     for frame in frames:
         marks = _check_marks(frame.marks)
         all_marks.extend(marks)
-        caption_lines = _wrap(frame.caption or "", width - 2 * style.margin, _CAPTION_SIZE)
-        caption_height = _CAPTION_LINE * len(caption_lines)
+        caption_lines = _wrap(frame.caption or "", width - 2 * style.margin, caption_size)
+        caption_height = caption_line * len(caption_lines)
         panels, _, frame_height = _panels(style, y + caption_height)
         rows.append((frame, panels, marks, y, caption_lines))
         y += caption_height + frame_height + style.gap / 2
     for frame, panels, marks, row_top, caption_lines in rows:
         out.add(f'<g class="frame"{_caption_attr(frame.caption)}>')
         for i, line in enumerate(caption_lines):
-            out.text(style.margin, row_top + 8 + i * _CAPTION_LINE, line, size=_CAPTION_SIZE,
+            out.text(style.margin, row_top + 8 + i * caption_line, line, size=caption_size,
                      anchor="start", cls="caption", weight="bold")
         ghosts = {m.point: m.colour for m in marks if isinstance(m, Ghost)}
         for panel in panels:
-            name = "top view" if panel.level is None else f"level {panel.level + 1}"
+            name = (style.word("top view") if panel.level is None
+                    else style.word("level {n}").format(n=panel.level + 1))
             cls = "top-view" if panel.level is None else f"level level-{panel.level + 1}"
             out.add(f'<g class="panel {cls}">')
-            out.text(panel.left + panel.size / 2, panel.top - _TITLE_HEIGHT / 2, name,
+            out.text(panel.left + panel.size / 2, panel.top - style.title_height / 2, name,
                      size=11, cls="panel-title")
             _draw_board(out, panel, frame.board, ghosts)
             _draw_axes(out, panel)
@@ -498,7 +579,7 @@ def render_frames(frames: Sequence[Frame], title: str | None = None, *,
     legend_height = 0.0
     if style.legend:
         legend_height = _legend(out, all_marks, style.margin, y - style.gap / 4,
-                                width - 2 * style.margin)
+                                width - 2 * style.margin, style)
     height = y - style.gap / 2 + legend_height + style.margin
     head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="shibumi-diagram" '
@@ -506,7 +587,7 @@ def render_frames(frames: Sequence[Frame], title: str | None = None, *,
         f'font-family="Helvetica, Arial, sans-serif" role="img">',
     ]
     if title:
-        head.append(f"<title>{escape(title)}</title>")
+        head.append(f"<title>{_escape(title)}</title>")
     head.append(
         f'<defs><marker id="{id_prefix}-arrow" viewBox="0 0 10 10" refX="8" refY="5" '
         f'markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
@@ -514,9 +595,9 @@ def render_frames(frames: Sequence[Frame], title: str | None = None, *,
     )
     head.append(f'<rect class="background" width="{_n(width)}" height="{_n(height)}" '
                 f'fill="#ffffff"/>')
-    tmp = _Out()
+    tmp = _Out(style.min_font)
     for i, line in enumerate(title_lines):
-        tmp.text(style.margin, style.margin + 8 + i * _TITLE_LINE, line, size=_TITLE_SIZE,
+        tmp.text(style.margin, style.margin + 8 + i * title_line, line, size=title_size,
                  anchor="start", cls="title", weight="bold")
     head.extend(tmp.parts)
     return "\n".join([*head, *out.parts, "</svg>"]) + "\n"
@@ -528,16 +609,41 @@ _CAPTION_SIZE: Final = 12
 _CAPTION_LINE: Final = 17.0
 
 
+def _wide(char: str) -> bool:
+    """A character drawn about one em wide (Hangul, CJK)."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _text_width(text: str, size: float) -> float:
+    """An estimate of the width of ``text`` at font ``size`` (no font metrics here)."""
+    narrow = 6.2 * size / 10
+    return sum(size if _wide(c) else narrow for c in text)
+
+
 def _wrap(text: str, width: float, size: float) -> list[str]:
     """Split ``text`` into lines that fit ``width`` pixels at font ``size`` (an estimate
-    of the average bold character width; no font metrics are available)."""
+    of the average bold character width; no font metrics are available). A wide
+    character counts as about one and two thirds of a narrow one."""
     if not text:
         return []
-    return textwrap.wrap(text, max(10, int(width / (size * 0.6))), break_on_hyphens=False)
+    columns = max(10, int(width / (size * 0.6)))
+    if not any(_wide(c) for c in text):
+        return textwrap.wrap(text, columns, break_on_hyphens=False)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _columns(lines[-1] + " " + word) <= columns:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _columns(text: str) -> float:
+    return sum(5 / 3 if _wide(c) else 1 for c in text)
 
 
 def _caption_attr(caption: str | None) -> str:
-    return f" data-caption={quoteattr(caption)}" if caption else ""
+    return f" data-caption={_quoteattr(caption)}" if caption else ""
 
 
 def render_svg(board: Board, marks: Sequence[Mark] = (), title: str | None = None, *,

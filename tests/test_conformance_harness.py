@@ -74,17 +74,17 @@ def test_the_reference_engine_conforms(tmp_path: Path,
     status, data, out = conform(["--games", "2", "--depth", "2"], tmp_path, capsys)
     assert status == 0, out
     assert data["conformant"] is True and data["divergences"] == []
-    assert data["games"] == ["sploof", "splink"]
+    games = list(NAMED)
+    assert data["games"] == games and {"sploof", "splink", "spline"} <= set(games)
     phases = data["phases"]
     counts = {g: sum(1 for f in default_vector_files() for line in f.read_text().splitlines()
                      if json.loads(line).get("game") == g and "moves" in json.loads(line))
-              for g in ("sploof", "splink")}
-    assert phases["sploof vectors"]["checks"] == counts["sploof"] > 0
-    assert phases["splink vectors"]["checks"] == counts["splink"] > 0
-    assert all(phases[f"{g} random games"]["positions"] > 0 for g in ("sploof", "splink"))
-    for g in ("sploof", "splink"):  # from the start and from each named position
-        assert phases[f"{g} perft"]["checks"] == 1 + len(NAMED[g])
-    assert {r["rule"] for r in data["rules"]} >= {"SPF-RUL-4", "SPK-RUL-1"}
+              for g in games}
+    for g in games:
+        assert phases[f"{g} vectors"]["checks"] == counts[g] > 0
+        assert phases[f"{g} random games"]["positions"] > 0
+        assert phases[f"{g} perft"]["checks"] == 1 + len(NAMED[g])  # start + named
+    assert {r["rule"] for r in data["rules"]} >= {"SPF-RUL-4", "SPK-RUL-1", "SPL-RUL-2"}
     assert data["positions_checked"] > 1000 and data["positions_per_second"] > 0
     assert "result: CONFORMANT" in out and "positions/s" in out
 
@@ -98,6 +98,9 @@ WRONG_ENGINES = [
     ("sploof_wrong_tie_break.py", "sploof", "SPF-RUL-2"),
     ("splink_strict_placement.py", "splink", "SPK-RUL-1"),
     ("splink_wrong_score_pair.py", "splink", "SPK-SCORE-1"),
+    ("spline_wrong_line_table.py", "spline", "SPL-LINE-1"),
+    ("spline_covered_lines_ignored.py", "spline", "SPL-RUL-2"),
+    ("spline_wrong_first_player.py", "spline", "SPL-RUL-4"),
 ]
 
 

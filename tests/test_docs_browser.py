@@ -1,6 +1,9 @@
 """The documentation site in a real browser: headless Chromium, driven through
-chromedriver's W3C WebDriver HTTP API (spoken with urllib, no extra dependency),
-searches the served site and follows rule links.
+chromedriver's W3C WebDriver HTTP API (spoken with urllib, no extra dependency), on the
+screen of a 390-pixel phone: the how-to-play pages show their sample games, the arbiter's
+page its answers, the search's first hit for everyday questions is the right rule, a
+diagram opens full size, the language switch keeps the rule in view, no page is wider
+than the screen, and the site works opened from disk.
 
 Skipped only when Chromium or chromedriver is not installed here; CI installs both
 (Debian packages ``chromium`` and ``chromium-driver``)."""
@@ -111,6 +114,9 @@ class WebDriver:
         value: str = self.call(self.base + "/url")
         return value
 
+    def resize(self, width: int, height: int) -> None:
+        self.call(self.base + "/window/rect", "POST", {"width": width, "height": height})
+
     def wait(self, source: str, what: str, timeout: float = 20) -> Any:
         """Poll a script until it returns something truthy."""
         deadline = time.monotonic() + timeout
@@ -163,11 +169,16 @@ def chromium() -> Iterator[WebDriver]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+PHONE = (390, 844)
+"""The screen of the phone the site is checked on (CSS pixels)."""
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[tuple[WebDriver, str]]:
     from tests.test_docs import built_site
 
     with serve(built_site()) as base, chromium() as driver:
+        driver.resize(*PHONE)
         yield driver, base
 
 
@@ -185,14 +196,47 @@ return {id: id, tag: el.tagName, text: el.textContent, top: top,
         height: window.innerHeight, path: location.pathname};
 """
 
+OPEN_SEARCH = """
+const toggle = document.getElementById('__search');
+toggle.checked = true;
+toggle.dispatchEvent(new Event('change'));
+document.querySelector('input.md-search__input').focus();
+"""
 
-def _search(driver: WebDriver, base: str, query: str) -> list[str]:
-    driver.go(base + "/")
-    box = driver.find("input.md-search__input")
-    driver.click(box)
-    driver.type(box, query)
+
+def _search(driver: WebDriver, base: str, query: str, start: str = "index.html") -> list[str]:
+    """Results of the site's search for ``query`` as ``page.html#anchor``, as a phone
+    user gets them: the search icon is tapped, the query typed."""
+    driver.go(f"{base}/{start}")
+    driver.wait("return document.querySelector('input.md-search__input') !== null", "search")
+    driver.script(OPEN_SEARCH)
+    driver.type(driver.find("input.md-search__input"), query)
     results: list[str] = driver.wait(RESULTS, f"search results for {query!r}")
-    return results
+    # the results of the last keystroke: wait until they stop changing
+    deadline, same = time.monotonic() + 10, 0
+    while same < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        again = driver.script(RESULTS) or results
+        same = same + 1 if again == results else 0
+        results = again
+    return [_site_path(href, base) for href in results]
+
+
+def _site_path(href: str, base: str) -> str:
+    """``page.html#anchor`` of a result: the site's address and the search's highlight
+    query left out."""
+    url = urllib.parse.urlsplit(urllib.parse.urljoin(base + "/", href))
+    path = url.path.removeprefix(urllib.parse.urlsplit(base + "/").path)
+    return path + (f"#{url.fragment}" if url.fragment else "")
+
+
+def first_hit(results: list[str]) -> str:
+    """The first hit: the page the search puts first, or its best section when it shows
+    one (results come grouped by page, each group led by the page itself)."""
+    top = results[0]
+    if len(results) > 1 and "#" in results[1] and results[1].split("#")[0] == top.split("#")[0]:
+        return results[1]
+    return top
 
 
 def _landed(driver: WebDriver) -> dict[str, Any]:
@@ -207,59 +251,203 @@ def _landed(driver: WebDriver) -> dict[str, Any]:
     return landed
 
 
-def _assert_on_screen(landed: dict[str, Any], rule_id: str, path: str) -> None:
-    assert landed["id"] == rule_id
-    assert landed["path"].rstrip("/").endswith(path), landed
+def _assert_on_screen(landed: dict[str, Any], anchor: str, path: str) -> None:
+    assert landed["id"] == anchor
+    assert landed["path"].endswith(path), landed
     assert landed["tag"] in ("H2", "H3"), landed
-    assert rule_id in landed["text"], landed
-    assert 0 <= landed["top"] < landed["height"] / 3, f"{rule_id} is not at the top: {landed}"
+    assert 0 <= landed["top"] < landed["height"] / 2, f"{anchor} is not in view: {landed}"
 
 
-RULE_ID = re.compile(r"^(?:SHB|SPF|SPK)-[A-Z]+-\d+$")
+EVERYDAY_QUESTIONS = [
+    ("how to play sploof", {"play/sploof.html"}),
+    ("how to play splink", {"play/splink.html"}),
+    ("pinned", {"shibumi.html#SHB-PIN-1"}),
+    ("can I remove a ball that holds one up", {"arbiter.html#remove-holding-ball"}),
+    ("remove a red ball", {"sploof.html#SPF-REMOVE-1", "arbiter.html#remove-holding-ball"}),
+    ("hold up", {"arbiter.html#remove-holding-ball", "shibumi.html#SHB-PIN-1"}),
+    ("support", {"shibumi.html#SHB-GRAVITY-1"}),
+    ("zigzag", {"sploof.html#SPF-LINE-2", "rulings.html#SPF-RUL-5"}),
+    ("zig-zag", {"sploof.html#SPF-LINE-2", "rulings.html#SPF-RUL-5"}),
+    ("what drops", {"arbiter.html#what-drops", "shibumi.html#SHB-DROP-1"}),
+    ("hidden ball", {"shibumi.html#SHB-HIDE-1", "arbiter.html#hidden-ball-line"}),
+    ("bridge", {"arbiter.html#row-under-bridge", "shibumi.html#SHB-CROSS-1"}),
+    ("both players get a line", {"arbiter.html#both-lines", "rulings.html#SPF-RUL-2"}),
+    ("no legal move", {"arbiter.html#cannot-move", "sploof.html#SPF-END-1",
+                       "rulings.html#SPF-RUL-3"}),
+    ("score", {"arbiter.html#what-scores", "splink.html#SPK-SCORE-1"}),
+    ("inner balls", {"rulings.html#SPK-RUL-9"}),
+    ("bid", {"splink.html#SPK-BID-1"}),
+    ("점수", {"ko/arbiter.html#what-scores", "ko/splink.html#SPK-SCORE-1"}),
+]
+"""Questions a player types, and the entries that answer them (a question the arbiter's
+page answers may find the answer there or the rule itself)."""
 
 
-def _rule_entries(results: list[str]) -> list[str]:
-    """The results that lead to a rule or ruling entry, as ``page/#ID`` (the search's
-    highlight query is left out)."""
-    entries = []
-    for href in results:
-        url = urllib.parse.urlsplit(href)
-        if RULE_ID.match(url.fragment):
-            entries.append(f"{url.path.strip('/')}/#{url.fragment}")
-    return entries
-
-
-@pytest.mark.parametrize(("query", "entry", "rank"), [
-    ("pinned", "shibumi/#SHB-PIN-1", 1),
-    ("crossed", "shibumi/#SHB-CROSS-1", 3),
-])
-def test_search_leads_to_the_rule_entry(browser: tuple[WebDriver, str], query: str,
-                                        entry: str, rank: int) -> None:
-    """The rule that defines the word is among the first ``rank`` rule entries found,
-    and following that result lands on the rule."""
-    driver, base = browser
-    entries = _rule_entries(_search(driver, base, query))
-    assert entry in entries[:rank], f"{query!r} finds the rule entries {entries}"
-    rule_id = entry.split("#")[1]
-    driver.click(driver.find(f'.md-search-result__item > a[href$="#{rule_id}"]'))
-    _assert_on_screen(_landed(driver), rule_id, "/" + entry.split("/")[0])
-
-
-def test_search_for_crossed_finds_the_sploof_line_rules(
+def test_search_finds_the_rule_for_everyday_questions(
         browser: tuple[WebDriver, str]) -> None:
     driver, base = browser
-    entries = _rule_entries(_search(driver, base, "crossed"))
-    assert "sploof/#SPF-LINE-1" in entries, entries
+    wrong = []
+    for query, right in EVERYDAY_QUESTIONS:
+        results = _search(driver, base, query)
+        if first_hit(results) not in right:
+            wrong.append(f"{query!r}: {first_hit(results)} (then {results[1:4]})")
+    assert not wrong, "first hits: " + "; ".join(wrong)
 
 
-@pytest.mark.parametrize(("path", "rule_id"), [
-    ("/sploof", "SPF-LINE-1"),
-    ("/sploof", "SPF-WIN-2"),
-    ("/splink", "SPK-SCORE-1"),
-    ("/rulings", "SPF-RUL-4"),
-])
-def test_rule_anchor_link_lands_on_its_rule(browser: tuple[WebDriver, str], path: str,
-                                            rule_id: str) -> None:
+def test_a_search_result_lands_on_its_rule(browser: tuple[WebDriver, str]) -> None:
     driver, base = browser
-    driver.go(f"{base}{path}/#{rule_id}")
-    _assert_on_screen(_landed(driver), rule_id, path)
+    _search(driver, base, "pinned")
+    driver.click(driver.find('.md-search-result__item > a[href*="#SHB-PIN-1"]'))
+    _assert_on_screen(_landed(driver), "SHB-PIN-1", "shibumi.html")
+
+
+@pytest.mark.parametrize(("path", "anchor"), [
+    ("sploof.html", "SPF-LINE-1"), ("sploof.html", "SPF-WIN-2"),
+    ("splink.html", "SPK-SCORE-1"), ("rulings.html", "SPF-RUL-4"),
+    ("arbiter.html", "both-lines"),
+])
+def test_an_anchor_link_lands_on_its_entry(browser: tuple[WebDriver, str], path: str,
+                                           anchor: str) -> None:
+    driver, base = browser
+    driver.go(f"{base}/{path}#{anchor}")
+    _assert_on_screen(_landed(driver), anchor, path)
+
+
+SAMPLE_SHOWN = """
+const section = document.getElementById('sample-game');
+if (!section) return null;
+const moves = Array.from(document.querySelectorAll('h3[id^="move-"]'));
+const last = moves[moves.length - 1];
+let node = last, img = null;
+while (node && !img) { node = node.nextElementSibling;
+                       img = node && node.querySelector && node.querySelector('img'); }
+if (!img) return {moves: moves.length, loaded: false};
+img.scrollIntoView();
+return {moves: moves.length, loaded: img.complete && img.naturalWidth > 0,
+        width: img.getBoundingClientRect().width, caption: node.textContent.trim()};
+"""
+
+
+def test_each_how_to_play_page_shows_its_sample_game(browser: tuple[WebDriver, str]) -> None:
+    from shibumi_rules.games import bundles
+
+    driver, base = browser
+    guided = [b for b in bundles() if b.guide() is not None]
+    assert guided
+    for bundle in guided:
+        guide = bundle.guide()
+        assert guide is not None
+        moves = guide.sample.play().moves
+        driver.go(f"{base}/play/{bundle.name}.html")
+        shown = driver.wait("""
+            const r = (function () {""" + SAMPLE_SHOWN + """})();
+            return r && r.loaded ? r : null;""", f"the last move of {bundle.name}")
+        assert shown["moves"] == len(moves), bundle.name
+        assert 300 <= shown["width"] <= PHONE[0], shown
+        assert shown["caption"], f"{bundle.name}: the last move has no comment"
+
+
+def test_the_arbiter_page_answers_the_questions(browser: tuple[WebDriver, str]) -> None:
+    from shibumi_rules.games import bundles
+    from shibumi_rules.guide import COMMON_QUESTIONS
+
+    driver, base = browser
+    driver.go(f"{base}/arbiter.html")
+    for question in COMMON_QUESTIONS:
+        found = driver.script("""
+            const h = document.getElementById(arguments[0]);
+            if (!h) return null;
+            const answers = [];
+            let node = h.nextElementSibling;
+            while (node && node.tagName !== 'H2') {
+              if (node.tagName === 'H3') answers.push(node.id);
+              node = node.nextElementSibling;
+            }
+            return {title: h.textContent, answers: answers};""", question.key)
+        assert found and question.text.en in found["title"], question.key
+        for bundle in bundles():
+            if bundle.guide() is not None:
+                assert f"{question.key}-{bundle.name}" in found["answers"], question.key
+
+
+def test_a_diagram_opens_full_size(browser: tuple[WebDriver, str]) -> None:
+    driver, base = browser
+    driver.go(f"{base}/play/splink.html")
+    inline = driver.wait("""
+        const img = document.querySelector('figure.shibumi-diagram img');
+        if (!img || !img.complete) return null;
+        img.scrollIntoView();
+        return img.getBoundingClientRect().width;""", "a diagram")
+    driver.click(driver.find("figure.shibumi-diagram a.diagram-zoom"))
+    full = driver.wait("""
+        const d = document.querySelector('dialog.diagram-full');
+        if (!d || !d.open) return null;
+        const img = d.querySelector('img');
+        if (!img.complete || !img.naturalWidth) return null;
+        return {width: img.getBoundingClientRect().width, url: location.pathname};""",
+        "the full-size diagram")
+    assert full["width"] > inline, (full, inline)
+    assert full["url"].endswith("play/splink.html"), "the page was left"
+    driver.click(driver.find("dialog.diagram-full"))
+    driver.wait("return document.querySelector('dialog.diagram-full') === null",
+                "the full-size diagram to close")
+
+
+def test_the_korean_switch_lands_on_the_same_rule_in_korean(
+        browser: tuple[WebDriver, str]) -> None:
+    driver, base = browser
+    driver.go(f"{base}/splink.html#SPK-SCORE-1")
+    _landed(driver)
+    driver.script("document.querySelector('.md-header__option .md-select').focus()")
+    driver.click(driver.find(".md-header__option .md-select button"))
+    link = driver.find('a.md-select__link[hreflang="ko"]')
+    driver.wait("""const a = document.querySelector('a.md-select__link[hreflang="ko"]');
+                   return a && a.offsetParent !== null;""", "the language menu")
+    driver.click(link)
+    landed = _landed(driver)
+    _assert_on_screen(landed, "SPK-SCORE-1", "ko/splink.html")
+    assert re.search(r"[\uac00-\ud7a3]", landed["text"]), landed["text"]
+    assert driver.script("return document.documentElement.lang") == "ko"
+
+
+def _pages() -> list[str]:
+    """Every page of the site: all English pages and the Korean ones that differ."""
+    from tests.test_docs import built_site
+
+    site = built_site()
+    english = sorted(p.relative_to(site).as_posix() for p in site.glob("**/*.html")
+                     if not p.relative_to(site).as_posix().startswith(("ko/", "404")))
+    korean = sorted(f"ko/{p}" for p in english
+                    if (site / "ko" / p).is_file()
+                    and (site / "ko" / p).read_bytes() != (site / p).read_bytes())
+    return english + korean
+
+
+def test_no_page_is_wider_than_the_phone(browser: tuple[WebDriver, str]) -> None:
+    driver, base = browser
+    pages = _pages()
+    assert len(pages) > 40
+    wide = []
+    for path in pages:
+        driver.go(f"{base}/{path}")
+        width = driver.wait("""
+            if (document.readyState !== 'complete') return null;
+            return [document.documentElement.scrollWidth, window.innerWidth];""", path)
+        if width[0] > width[1]:
+            wide.append(f"{path} ({width[0]} > {width[1]})")
+    assert not wide, "wider than the screen: " + ", ".join(wide)
+
+
+def test_the_site_works_opened_from_disk(browser: tuple[WebDriver, str]) -> None:
+    """From file://: a link of the navigation opens its page (not a folder listing), and
+    the search answers."""
+    from tests.test_docs import built_site
+
+    driver, _ = browser
+    base = built_site().as_uri()
+    results = _search(driver, base, "pinned")
+    assert first_hit(results) == "shibumi.html#SHB-PIN-1", results
+    driver.go(f"{base}/index.html")
+    driver.script("document.querySelector('a.md-nav__link[href=\"arbiter.html\"]').click()")
+    driver.wait("return location.pathname.endsWith('/arbiter.html') && "
+                "document.querySelector('h1') !== null", "the arbiter's page from disk")

@@ -24,6 +24,7 @@ NOT_ABOUT_A_POSITION = {
     "SPK-BID-1": "bidding before a game",
     "SPK-RUL-6": "bidding before a game",
     "SPK-RUL-8": "the result of a duel",
+    "SPK-RUL-11": "who starts a match",
     "SHB-POINT-1": "point names: a malformed name is a notation error with no rule",
 }
 """Spec entries ``explain`` never cites, and why."""
@@ -97,7 +98,7 @@ EXAMPLES = (
             None, ("SPK-RUL-3",)),
     Example("splink a move after no legal move", "splink",
             "RRRR,RRRR,RRRR,RRRR/...,...,.../..,../. attractor turns:8 supply:0,16",
-            "R2b2+W2d2", "SPK-RUL-3", ("SPK-RUL-3",)),
+            "R2b2+W2d2", "SPK-PLACE-1", ("SPK-PLACE-1", "SPK-RUL-3")),
     Example("splink turn limit", "splink", None, "R1a1+W1c1", None,
             ("SPK-RUL-4", "SPK-END-1"), options=(("max_turns", "1"),)),
     Example("splink a move after the turn limit", "splink", None, "R1e1+W1g1", "SPK-RUL-4",

@@ -58,13 +58,16 @@ def test_the_version_has_one_source() -> None:
 def test_a_repeated_or_unknown_option_reads_the_same_in_every_game(name: str) -> None:
     game = get_game(name)
     start = game.format_position(game.start())
-    option = game.options[0]
-    twice = f"{start} {option.name}={option.default} {option.name}={option.default}"
+    # the canonical form writes every option once; a game without options has none
+    option, value = ((game.options[0].name, game.options[0].default) if game.options
+                     else ("colour", "blue"))
+    once = f" {option}={value}"
+    twice = start + once if once in start else start + once + once
     with pytest.raises(OptionError) as repeated:
-        game.parse_position(twice.replace(f" {option.name}={option.default}", "", 1))
-    assert f"option {option.name!r} is given twice" in str(repeated.value)
+        game.parse_position(twice)
+    assert f"option {option!r} is given twice" in str(repeated.value)
     with pytest.raises(OptionError) as unknown:
         game.start({"colour": "blue"})
     assert str(unknown.value) == (
         f"unknown option 'colour' for {name} (known: "
-        f"{', '.join(o.name for o in game.options)})")
+        f"{', '.join(o.name for o in game.options) or 'none'})")

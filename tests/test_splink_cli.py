@@ -147,3 +147,15 @@ def test_replay_of_a_tampered_record_fails(
     assert code == 1 and "not JSON" in err
     code, _, err = run(capsys, "match", "splink", "--replay", str(path), "--seed", "1")
     assert code == 1 and "--seed cannot be used" in err
+
+
+def test_match_says_when_the_turn_limit_stopped_a_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """SPK-RUL-4: a game the match's turn limit stops is not called complete."""
+    code, out, _ = run(capsys, "match", "splink", "--seed", "4", "--first", "2", "--brief",
+                       "--option", "max_turns=6")
+    over = [line for line in out.splitlines() if " over after " in line]
+    assert code == 0 and len(over) == 2
+    assert all("the turn limit max_turns=6 stopped it before the pyramid was complete "
+               "(a limit the text does not have) [SPK-RUL-4]" in line for line in over)
+    assert out.splitlines()[0].endswith("player 2 first")

@@ -24,11 +24,13 @@ from shibumi_rules.games.splink.matches import (
 )
 from shibumi_rules.games.splink.players import GreedyPlayer, RandomPlayer
 from shibumi_rules.games.splink.records import (
+    MAX_BID,
     BidRecord,
     GameRecord,
     MatchRecord,
     MatchResult,
 )
+from shibumi_rules.games.splink.score import GREATEST_SCORE
 from shibumi_rules.games.splink.state import Role, SplinkMove, SplinkState
 
 SHORT = {"max_turns": "10"}
@@ -97,10 +99,11 @@ def test_bid_reached_exactly_wins() -> None:
 
 @pytest.mark.parametrize("bids, message", [
     ([None], "must bid"),
-    ([0], "from 1 to 60"),
-    ([61], "from 1 to 60"),
-    ([5, 5], "from 6 to 60"),
-    ([60, 61], "only call is a pass"),
+    ([0], "from 1 to 42"),
+    ([61], "from 1 to 42"),
+    ([5, 5], "from 6 to 42"),
+    ([42, 43], "could never be met"),
+    ([42, 61], "only call is a pass"),
 ])
 def test_bad_bids_are_refused(bids: list[int | None], message: str) -> None:
     players = (FixedBidder("one", bids[0::2]), FixedBidder("two", bids[1::2]))
@@ -109,11 +112,53 @@ def test_bad_bids_are_refused(bids: list[int | None], message: str) -> None:
     assert info.value.rule_id == "SPK-RUL-6"
 
 
-def test_a_bid_of_sixty_forces_a_pass() -> None:
-    players = (FixedBidder("one", [60]), FixedBidder("two", [None]))
+@pytest.mark.parametrize("bid", [43, 50, 60])
+def test_a_bid_no_game_can_meet_is_refused(bid: int) -> None:
+    """SPK-RUL-6: no position scores more than 42, so a bid from 43 to 60 is refused,
+    as an opening bid or a raise, and a recorded one does not replay."""
+    calls: list[list[int | None]] = [[bid], [3, bid]]
+    for bids in calls:
+        players = (FixedBidder("one", bids[0::2]), FixedBidder("two", bids[1::2]))
+        with pytest.raises(IllegalMoveError, match=f"bids {bid}: no position scores more "
+                                                   "than 42") as info:
+            run_match("bid", players, options=SHORT, first=1)
+        assert info.value.rule_id == "SPK-RUL-6"
+    record = run_match("bid", (FixedBidder("one", [42]), FixedBidder("two", [None])),
+                       options=SHORT, first=1)
+    forged = dataclasses.replace(record, bids=(BidRecord(1, bid), BidRecord(2, None)))
+    with pytest.raises(IllegalMoveError, match="could never be met"):
+        replay_match(forged)
+
+
+def test_the_highest_bid_is_the_greatest_score_the_proofs_give() -> None:
+    pytest.importorskip("z3", reason="the proofs extra (z3-solver) is not installed")
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[1])
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from proofs.theorems import by_name
+
+    for name in ("splink-greatest-score-16-16", "splink-greatest-score-unlimited"):
+        outcome = by_name()[name].prove()
+        assert outcome.proved and outcome.facts["extreme"] == GREATEST_SCORE == MAX_BID
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.one_of(st.none(), st.integers(1, MAX_BID)))
+def test_the_built_in_players_bid_within_range(seed: int, highest: int | None) -> None:
+    for player in (RandomPlayer(seed), GreedyPlayer(seed, estimate=MAX_BID + 5)):
+        bid = player.choose_bid(highest, highest is None)
+        if bid is not None:
+            assert (highest or 0) < bid <= MAX_BID
+
+
+def test_a_bid_of_42_forces_a_pass() -> None:
+    players = (FixedBidder("one", [42]), FixedBidder("two", [None]))
     record = run_match("bid", players, options=SHORT, first=1)
     assert record.games[0].attractor == 1
-    assert record.result.winner == 2  # 60 points cannot come in 10 turns
+    assert record.result.winner == 2  # 42 points cannot come in 10 turns
 
 
 def test_greedy_picks_the_best_immediate_score_for_its_role() -> None:
@@ -135,22 +180,24 @@ def test_greedy_bids_one_more_up_to_its_estimate() -> None:
 
 
 def test_players_are_reproducible_from_a_seed() -> None:
-    a = run_match("duel", make_players(["random", "random"], 11), options=SHORT)
-    b = run_match("duel", make_players(["random", "random"], 11), options=SHORT)
+    a = run_match("duel", make_players(["random", "random"], 11), options=SHORT, first=1)
+    b = run_match("duel", make_players(["random", "random"], 11), options=SHORT, first=1)
     assert a == b
     assert first_from_seed(11) == first_from_seed(11) in (1, 2)
     assert {first_from_seed(s) for s in range(20)} == {1, 2}
 
 
 def test_match_options_default_to_a_turn_limit() -> None:
-    assert match_options() == {"max_turns": "300", "supply": "limited"}
+    """SPK-RUL-4: matches stop a game at 1000 turns unless told otherwise, a limit the
+    text does not have; max_turns=none plays the text."""
+    assert match_options() == {"max_turns": "1000", "supply": "limited"}
     assert match_options({"max_turns": "none"})["max_turns"] == "none"
     with pytest.raises(OptionError):
         match_options({"colour": "blue"})
     with pytest.raises(OptionError):
         make_players(["random", "clever"], 1)
     with pytest.raises(OptionError):
-        run_match("swiss", make_players(["random", "random"], 1))
+        run_match("swiss", make_players(["random", "random"], 1), first=1)
 
 
 def test_observer_sees_every_move_in_order() -> None:
@@ -161,7 +208,7 @@ def test_observer_sees_every_move_in_order() -> None:
             seen.append((number, move))
 
     record = run_match("duel", make_players(["greedy", "random"], 3), options=SHORT,
-                       observer=Recorder())
+                       first=1, observer=Recorder())
     assert seen == [(i, m) for i, g in enumerate(record.games, start=1) for m in g.moves]
 
 
@@ -243,4 +290,24 @@ def test_scripted_moves_are_checked_by_the_rules() -> None:
             return GAME.parse_move(state, "R2d4+W1a1")
 
     with pytest.raises(IllegalMoveError):
-        run_match("duel", (Cheat(1), RandomPlayer(2)))
+        run_match("duel", (Cheat(1), RandomPlayer(2)), first=1)
+
+
+def test_the_match_turn_limit_stops_only_games_that_repeat() -> None:
+    """SPK-RUL-4: two greedy players undo each other's moves; with seed 0 the first
+    game is still going after 1000 turns, and the default limit stops it there."""
+    record = run_match("duel", make_players(["greedy", "greedy"], 0), first=1, seed=0)
+    first = record.games[0]
+    assert first.reason == "max-turns" and len(first.moves) == 1000
+    assert dict(record.options)["max_turns"] == "1000"
+
+
+def test_the_first_player_starts_the_duel_and_opens_the_bidding() -> None:
+    """SPK-RUL-11: the first player is an input; either player can be it."""
+    for first in (1, 2):
+        duel = run_match("duel", make_players(["random", "random"], 3), options=SHORT,
+                         first=first)
+        assert duel.first == first and duel.games[0].attractor == first
+        bid = run_match("bid", make_players(["random", "random"], 3), options=SHORT,
+                        first=first)
+        assert bid.bids[0].player == first

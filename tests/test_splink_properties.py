@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from shibumi_rules.errors import IllegalMoveError
 from shibumi_rules.games.splink.game import GAME, end_reason, score
+from shibumi_rules.games.splink.rules import move_verdicts
+from shibumi_rules.games.splink.score import score_verdict
 from shibumi_rules.games.splink.state import (
     PlaceMove,
     RemoveMove,
@@ -17,6 +19,7 @@ from shibumi_rules.games.splink.state import (
 )
 from shibumi_rules.geometry import ALL, INDEX_OF_NAME, POINTS, SYMMETRIES, TOUCHING_PAIRS, map_mask
 from shibumi_rules.notation import Colour
+from shibumi_rules.verdict import first_failure
 
 from .test_splink_strategies import games, positions
 
@@ -44,22 +47,22 @@ def mapped_move(perm: tuple[int, ...], move: SplinkMove) -> SplinkMove:
     return RemoveMove(perm[move.removed], perm[move.placed], move.colour)
 
 
-def brute_force_moves(state: SplinkState) -> set[SplinkMove]:
-    """Every candidate move the notation can express that ``play`` accepts."""
-    found: set[SplinkMove] = set()
+def candidate_moves(state: SplinkState) -> list[SplinkMove]:
+    """Every move the notation can express that could be legal here: pairs of empty
+    points, and each ball swapped for the other colour anywhere."""
     empty = [p for p in POINTS if not state.occupied >> p & 1]
     candidates: list[SplinkMove] = [PlaceMove(r, w) for r in empty for w in empty if r != w]
     for b in POINTS:
         if state.occupied >> b & 1:
             other = Colour.WHITE if state.red >> b & 1 else Colour.RED
             candidates += [RemoveMove(b, v, other) for v in POINTS]
-    for move in candidates:
-        try:
-            GAME.play(state, move)
-        except IllegalMoveError:
-            continue
-        found.add(move)
-    return found
+    return candidates
+
+
+def brute_force_moves(state: SplinkState) -> set[SplinkMove]:
+    """The candidate moves on which no verdict of ``rules.move_verdicts`` fails: the
+    explained form of legality, which the move generator must match."""
+    return {m for m in candidate_moves(state) if first_failure(move_verdicts(state, m)) is None}
 
 
 def plain_perft(state: SplinkState, depth: int) -> int:
@@ -105,12 +108,50 @@ def test_legal_moves_map_under_the_eight_symmetries(state: SplinkState) -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(positions())
-def test_legal_moves_are_exactly_the_moves_play_accepts(state: SplinkState) -> None:
+def test_the_move_generator_lists_exactly_the_moves_the_verdicts_allow(
+        state: SplinkState) -> None:
+    """The generator (``mechanics.placement_rows`` and ``removals``) is the fast form
+    of ``rules.move_verdicts``: the same moves, each once, counted alike."""
     moves = GAME.legal_moves(state)
     assert len(moves) == len(set(moves)) == GAME.count_moves(state)
     assert set(moves) == brute_force_moves(state)
     assert [GAME.format_move(m) for m in moves] == GAME.legal_move_texts(state)
     assert (not moves) == GAME.is_over(state)
+
+
+@settings(max_examples=30, deadline=None)
+@given(positions(), st.data())
+def test_play_refuses_with_the_first_failing_verdict(state: SplinkState,
+                                                     data: st.DataObject) -> None:
+    legal = set(GAME.legal_moves(state))
+    illegal = [m for m in candidate_moves(state) if m not in legal]
+    if not illegal:
+        return
+    move = data.draw(st.sampled_from(illegal))
+    failure = first_failure(move_verdicts(state, move))
+    assert failure is not None
+    try:
+        GAME.play(state, move)
+    except IllegalMoveError as err:
+        assert err.verdict == failure and err.rule_id == failure.rule
+        assert err.message == failure.text
+    else:
+        raise AssertionError(f"{GAME.format_move(move)} was played")
+
+
+@settings(max_examples=60)
+@given(positions())
+def test_the_score_count_is_the_score_verdict(state: SplinkState) -> None:
+    """``score_masks`` (the fast count) agrees with the score verdict's pairs, and the
+    pairs it leaves out are exactly the red-white contacts at an inner point."""
+    verdict = score_verdict(state.red, state.white)
+    assert verdict.evidence["score"] == len(verdict.evidence["pairs"]) == score(state)
+    mixed = {tuple(sorted((a, b))) for a, b in TOUCHING_PAIRS
+             if {state.red >> a & 1, state.red >> b & 1} == {0, 1}
+             and (state.occupied >> a & 1) and (state.occupied >> b & 1)}
+    named = {tuple(sorted((INDEX_OF_NAME[a], INDEX_OF_NAME[b])))
+             for a, b in verdict.evidence["pairs"] + verdict.evidence["inner_pairs"]}
+    assert named == mixed
 
 
 def _order_key(move: SplinkMove) -> tuple[int, int, int, int]:

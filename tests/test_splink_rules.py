@@ -67,7 +67,7 @@ def test_second_ball_may_use_the_platform_the_first_completed() -> None:
     assert after.white >> at("2b2") & 1 and after.red >> at("1c3") & 1
     # The same upper point with a first ball that completes nothing stays illegal.
     err = illegal(state, "R1e1+W2b2")
-    assert err.rule_id == "SHB-PLACE-1" and "no ball at 1c3" in err.message
+    assert err.rule_id == "SHB-PLACE-1" and "1c3 is empty" in err.message
     # Only 1c3 unlocks a new point here: 12 empty holes give 12*11 pairs, plus both
     # colourings of (1c3, 2b2).
     assert len(moves) == 12 * 11 + 2
@@ -211,8 +211,11 @@ def test_no_legal_move_ends_the_game_scored_as_it_stands() -> None:
     assert GAME.outcome_json(STUCK) == {"over": True, "score": score(STUCK),
                                         "reason": "no-legal-move"}
     assert score(STUCK) > 0
+    # A move here is illegal for its own reason (the end is the consequence of that):
+    # 1a1 supports 2b2 alone, but no white ball is left to put in its place.
     err = illegal(STUCK, "x1a1+W3c3")
-    assert err.rule_id == "SPK-RUL-3"
+    assert err.rule_id == "SPK-RUL-7" and "no white ball" in err.message
+    assert illegal(STUCK, "R1e1+W1g1").rule_id == "SPK-PLACE-1"
     assert GAME.perft(STUCK, 1) == 0 and GAME.perft(STUCK, 0) == 1
 
 

@@ -24,6 +24,7 @@ from jsonschema import Draft202012Validator
 from shibumi_rules import spec
 from shibumi_rules.board import Board
 from shibumi_rules.cli import main
+from shibumi_rules.games import game_names
 from shibumi_rules.games.splink.score import score_masks
 from shibumi_rules.games.sploof.lines import has_line
 from shibumi_rules.geometry import COORDS, NAMES, TOUCHING_PAIRS
@@ -34,7 +35,7 @@ from shibumi_rules.tables.output import content_hash, dumps
 from .board_strategies import boards
 
 SPEC = Path(__file__).resolve().parents[1] / "spec"
-TABLES = ("points", "relations", "sploof", "splink", "rules_index")
+TABLES = ("points", "relations", *game_names(), "rules_index")
 
 
 @cache

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from shibumi_rules import spec
-from shibumi_rules.games import get_bundle, get_game
+from shibumi_rules.games import game_names, get_bundle, get_game
 from shibumi_rules.games.splink.matches import replay_match
 from shibumi_rules.games.splink.records import MatchRecord
 from shibumi_rules.tables.perft_files import parse_perft
@@ -20,7 +20,9 @@ from shibumi_rules.tables.positions import NamedPosition, all_named
 NAMED = all_named()
 
 SPEC = Path(__file__).resolve().parents[1] / "spec"
-FILES = ("sploof.jsonl", "splink.jsonl", "matches/splink.jsonl")
+FILES = tuple(sorted(p.relative_to(SPEC / "conformance").as_posix()
+                    for p in (SPEC / "conformance").rglob("*.jsonl")))
+"""Every vector file of the spec, each game's and the match records."""
 
 
 def _vectors(name: str) -> list[dict[str, Any]]:
@@ -83,7 +85,7 @@ def test_the_tagger_finds_what_a_position_shows_and_nothing_it_does_not(
 
 def test_vectors_agree_with_the_engine_on_a_sample() -> None:
     """Independent of the generator: replay each vector's moves through the engine."""
-    for file in ("sploof.jsonl", "splink.jsonl"):
+    for file in (f"{name}.jsonl" for name in game_names()):
         for vector in _vectors(file)[::25]:
             game = get_game(vector["game"])
             state = game.parse_position(vector["position"])

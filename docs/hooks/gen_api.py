@@ -13,9 +13,11 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from gen_common import Site, code, esc, fenced
+from gen_common import Site, code, esc, fenced, front_matter
 
 PAGE = "reference/api.md"
+DEMOTED = 0.2
+"""Search weight of the page: code names, below the rules an everyday word means."""
 
 MODULES = (
     ("shibumi_rules", "The package: the names most programs need."),
@@ -24,8 +26,8 @@ MODULES = (
     ("shibumi_rules.notation", "Point names and the board field."),
     ("shibumi_rules.game", "The interface every game implements."),
     ("shibumi_rules.games", "The registry of games."),
-    ("shibumi_rules.games.sploof.game", "Sploof."),
-    ("shibumi_rules.games.splink.game", "Splink."),
+    ("shibumi_rules.bundle", "What a game hands the rest of the program."),
+    ("shibumi_rules.guide", "What a game tells players and arbiters."),
     ("shibumi_rules.spec", "The specification as data."),
     ("shibumi_rules.diagram", "Plain-text diagrams."),
     ("shibumi_rules.svg", "SVG diagrams."),
@@ -36,38 +38,65 @@ MODULES = (
 EXAMPLE = """\
 from shibumi_rules.games import get_game
 
-sploof = get_game("sploof")
-state = sploof.start(first="white")
-for move in ["1c3", "x1a1"]:
-    state = sploof.play_text(state, move)
-print(sploof.format_position(state))
-print(sploof.legal_move_texts(state))
-print(sploof.outcome_json(state))
+game = get_game("{name}")
+state = game.start()
+for move in {moves!r}:
+    state = game.play_text(state, move)
+print(game.format_position(state))
+print(game.legal_move_texts(state)[:10])
+print(game.outcome_json(state))
 """
 
 
-def _run_example() -> str:
+def modules() -> tuple[tuple[str, str], ...]:
+    """The modules the page documents: the core's, then each registered game's ``Game``
+    module, in the registry's order."""
+    from shibumi_rules.games import bundles
+
+    games = tuple((type(b.game()).__module__, f"{b.title}.") for b in bundles())
+    return MODULES + games
+
+
+def example() -> str:
+    """The page's example for the first registered game: two moves from its start (the
+    first legal move each time), written out as the engine names them."""
+    from shibumi_rules.games import bundles
+
+    bundle = bundles()[0]
+    game = bundle.game()
+    state = game.start()
+    moves = []
+    for _ in range(2):
+        move = game.legal_moves(state)[0]
+        moves.append(game.format_move(move))
+        state = game.play(state, move)
+    return EXAMPLE.format(name=bundle.name, moves=moves)
+
+
+def _run_example(text: str) -> str:
     """Run the example of the page and return what it prints."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(EXAMPLE, "api-example", "exec"), {"__name__": "api_example"})
+        exec(compile(text, "api-example", "exec"), {"__name__": "api_example"})
     return out.getvalue()
 
 
 def generate(site: Site) -> None:
     import importlib
 
+    text = example()
     out = [
+        front_matter(boost=DEMOTED),
         "# Python API\n",
         "The engine is a Python package with no dependencies beyond the standard library. "
         "This reference is read from its docstrings when the site is built.\n",
-        fenced(EXAMPLE, "python"),
+        fenced(text, "python"),
         "prints (run when this page was built):\n",
-        fenced(_run_example()),
+        fenced(_run_example(text)),
     ]
     toc = []
     sections = []
-    for name, summary in MODULES:
+    for name, summary in modules():
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as err:
@@ -179,7 +208,7 @@ def anchor_for(module_name: str, name: str) -> str | None:
     or None when the page does not document it."""
     import importlib
 
-    if module_name not in dict(MODULES):
+    if module_name not in dict(modules()):
         return None
     try:
         module = importlib.import_module(module_name)

@@ -3,11 +3,15 @@ is produced by running them while the site is built (so it can never go stale)."
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from gen_common import CommandRun, Site, code, esc, fenced, relative, run_cli
+from gen_common import CommandRun, Site, code, esc, fenced, front_matter, relative, run_cli
+from gen_diagrams import attribute, svg_description
 
 PAGE = "reference/cli.md"
+DEMOTED = 0.2
+"""Search weight of the page: commands, below the rules an everyday word means."""
 
 START = "RRRR,R..R,R..R,RRRR/...,...,.../..,../."
 
@@ -117,8 +121,9 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
            "prove", "placement-keeps-gravity", "complete-iff-no-valid-location"),
     ),
     "bench": (
-        ex("Perft timings (figures depend on the machine).", "bench", "sploof",
-           "--depth", "3"),
+        ex("Perft timings (figures depend on the machine; the [benchmarks]"
+           "(../benchmarks.md) page gives them with the date and the machine).", "bench",
+           "sploof", "--depth", "3"),
     ),
 }
 
@@ -149,8 +154,22 @@ def _render_picture(site: Site, example: Example, run: CommandRun) -> str:
     assert example.picture is not None
     uri = f"diagrams/{example.picture}.svg"
     site.asset(uri, run.stdout.encode("utf-8"))
+    href = relative(PAGE, uri)
+    alt = attribute(f"The picture the command prints: {svg_description(run.stdout)}")
     return (f"```console\n$ {run.shown}\n```\n\n"
-            f"![the picture {esc(run.shown)} prints]({relative(PAGE, uri)})\n")
+            f'[![{alt}]({href})]({href}){{ .diagram-zoom title="open full size" }}\n')
+
+
+TIMING = re.compile(r"\b\d[\d,]*(?:\.\d+)?( s\b)")
+RATE = re.compile(r"\b\d[\d,]*(?:\.\d+)?( (?:leaves|positions)/s\b)")
+TIME_MARK = "‹time›"
+RATE_MARK = "‹rate›"
+
+
+def untimed(text: str) -> str:
+    """Output with every timing and rate written as ‹time› and ‹rate›: they change from
+    run to run, and only the Benchmarks page shows them, saying when and where."""
+    return TIMING.sub(TIME_MARK + r"\1", RATE.sub(RATE_MARK + r"\1", text))
 
 
 def _render_run(run: CommandRun) -> str:
@@ -162,7 +181,7 @@ def _render_run(run: CommandRun) -> str:
         text += run.stderr if run.stderr.endswith("\n") else run.stderr + "\n"
     if run.status:
         text += f"(exit status {run.status})\n"
-    return fenced(text, "console")
+    return fenced(untimed(text), "console")
 
 
 _RUNS: dict[tuple[tuple[str, ...], str | None], CommandRun] = {}
@@ -213,13 +232,16 @@ def generate(site: Site) -> None:
             _check_status(site, PAGE, example, result)
 
     out = [
+        front_matter(boost=DEMOTED),
         "# Command line\n",
         "Everything the engine does is available as `shibumi-rules COMMAND` (or "
         "`python -m shibumi_rules COMMAND`). Bad input never produces a traceback: the "
         "command prints one line on stderr saying what is wrong, with the rule ID when a "
         "rule is broken, and exits with status 1.\n",
         "Every example below was run when this page was built; the output is the "
-        "program's own.\n",
+        "program's own, except that timings show as ‹time› and ‹rate› (the "
+        "[benchmarks](../benchmarks.md) page gives measured figures) and the Python "
+        "interpreter as `python3`.\n",
         "| command | what it does |\n|---|---|",
     ]
     out += [f"| [{code(name)}](#{name}) | {esc(help_text)} |" for name, help_text in commands]

@@ -24,6 +24,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from shibumi_rules.guide import LANGUAGES, Text  # noqa: E402  (importable from here on)
+
+DEFAULT = LANGUAGES[0]
+"""The default language of the site: its pages are at the root."""
+
 
 class MissingSourceError(RuntimeError):
     """A file a page is generated from does not exist (the build then fails)."""
@@ -31,18 +36,31 @@ class MissingSourceError(RuntimeError):
 
 @dataclass
 class Site:
-    """The generated part of the site: pages (Markdown), assets (bytes) and snippets
-    that replace ``<!-- generated: NAME -->`` markers in the hand-written pages."""
+    """The generated part of the site: pages (Markdown) in the default language and
+    their translations, assets (bytes) shared by every language, and snippets that
+    replace ``<!-- generated: NAME -->`` markers in the hand-written pages."""
 
     pages: dict[str, str] = field(default_factory=dict)
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Translated pages: language, then the page's path (the same as the original's)."""
     assets: dict[str, bytes] = field(default_factory=dict)
     snippets: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    nav: dict[str, list[tuple[Text, str]]] = field(default_factory=dict)
+    """Generated parts of the navigation: the page a placeholder entry names, then the
+    (title, page) entries that replace it."""
 
-    def page(self, uri: str, text: str) -> None:
-        if uri in self.pages:
-            raise ValueError(f"page {uri} generated twice")
-        self.pages[uri] = text
+    def page(self, uri: str, text: str, lang: str = DEFAULT) -> None:
+        pages = self.pages if lang == DEFAULT else self.translations.setdefault(lang, {})
+        if uri in pages:
+            raise ValueError(f"page {uri} ({lang}) generated twice")
+        if lang != DEFAULT and uri not in self.pages:
+            raise ValueError(f"page {uri} is translated into {lang} before it is written")
+        pages[uri] = text
+
+    def in_lang(self, uri: str, lang: str) -> str:
+        """The page in ``lang``, or in the default language when it is not translated."""
+        return self.translations.get(lang, {}).get(uri, self.pages[uri])
 
     def asset(self, uri: str, content: bytes) -> None:
         if uri in self.assets and self.assets[uri] != content:
@@ -80,17 +98,47 @@ def relative(from_page: str, target: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(from_page) or ".")
 
 
+MARKDOWN_SIGNS = str.maketrans({"|": "&#124;", "*": "&#42;", "_": "&#95;", "`": "&#96;",
+                                 "\\": "&#92;", "[": "&#91;", "]": "&#93;", "{": "&#123;",
+                                 "\n": " "})
+"""Characters that Markdown would read as markup inside a paragraph or a cell (a table's
+column break, emphasis, code, an escape, a link, attributes), written as character
+references so that they show as themselves."""
+
+
 def esc(text: object) -> str:
-    """Text made safe for a Markdown table cell or inline HTML."""
-    return html.escape(str(text), quote=False).replace("|", "&#124;").replace("\n", " ")
+    """Plain text made safe for Markdown, a table cell or inline HTML: it shows exactly
+    as given (``2*col + level`` keeps its star, ``a | b`` its bar)."""
+    return html.escape(str(text), quote=False).translate(MARKDOWN_SIGNS)
 
 
 def code(text: object) -> str:
-    """Inline code that survives inside a table cell."""
-    value = str(text).replace("|", "\\|")
-    ticks = "``" if "`" in value else "`"
-    pad = " " if ticks == "``" else ""
-    return f"{ticks}{pad}{value}{pad}{ticks}"
+    """Inline code, written as HTML so that it shows exactly as given anywhere, a table
+    cell included (Markdown's backticks would show ``\\|`` there)."""
+    return f"<code>{esc(text)}</code>"
+
+
+def indent(text: str, by: str = "    ") -> str:
+    """Every non-blank line of ``text`` indented (the body of a folded block)."""
+    return "".join(by + line if line.strip() else line
+                   for line in text.splitlines(keepends=True))
+
+
+def unsearched(markdown: str) -> str:
+    """Markdown kept out of the search index: a page's list of its own sections would
+    otherwise make the page itself outrank the section that answers a query."""
+    return f'<div markdown="1" data-search-exclude>\n\n{markdown}\n</div>\n'
+
+
+def front_matter(boost: float | None = None, title: str | None = None) -> str:
+    """The YAML front matter of a generated page: its search weight (above 1 ranks its
+    sections higher, below 1 lower) and its title."""
+    lines = ["---"]
+    if title is not None:
+        lines.append(f"title: {json.dumps(title, ensure_ascii=False)}")
+    if boost is not None:
+        lines += ["search:", f"  boost: {boost}"]
+    return "\n".join([*lines, "---", ""])
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -157,9 +205,31 @@ def run_cli(argv: Sequence[str], stdin: str | None = None) -> CommandRun:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
-    text_out = _read_back(out)
-    text_err = _read_back(err)
+    text_out = portable(_read_back(out))
+    text_err = portable(_read_back(err))
     return CommandRun(tuple(argv), stdin, text_out, text_err, status)
+
+
+def machine_paths() -> list[str]:
+    """Paths of the machine building the site, longest first: none may be published."""
+    import tempfile
+
+    found = {sys.executable, os.path.realpath(sys.executable), sys.prefix, sys.base_prefix,
+             str(ROOT), os.path.expanduser("~"), tempfile.gettempdir(), os.getcwd()}
+    return sorted((p for p in found if p and p != os.sep and len(p) > 1), key=len,
+                  reverse=True)
+
+
+def portable(text: str) -> str:
+    """A command's output without the paths of the machine that ran it: the Python
+    interpreter reads ``python3`` (as a user types it) and other paths are dropped
+    to their place in the repository or a ``…`` prefix."""
+    for path in (sys.executable, os.path.realpath(sys.executable)):
+        text = text.replace(path, "python3")
+    text = text.replace(str(ROOT) + os.sep, "").replace(str(ROOT), ".")
+    for path in machine_paths():
+        text = text.replace(path, "…")
+    return text
 
 
 def _read_back(stream: io.TextIOWrapper) -> str:

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gen_common import ROOT, Site, code, esc, fenced, game, run_cli, source, table
+from gen_common import ROOT, Site, code, esc, fenced, front_matter, game, run_cli, source, table
 from gen_diagrams import embed, figure
 
 from shibumi_rules.tables.output import dumps
@@ -17,6 +17,9 @@ from shibumi_rules.tables.output import dumps
 PROTOCOL = "protocol.md"
 PERFT = "perft.md"
 VECTORS = "vectors.md"
+DEMOTED = 0.3
+"""Search weight of these pages: material for implementers, below the rules a player's
+word means (a perft position named "zigzag" is not what "zigzag" asks for)."""
 
 
 def publish(site: Site, path: Path) -> str:
@@ -146,6 +149,23 @@ def _session(site: Site) -> str:
     return "\n".join(out)
 
 
+def _first_play(site: Site) -> str:
+    """A picture of the position the first ``play`` answer of the example session
+    gives, drawn for the game that request names."""
+    path = source("spec/protocol/example-session.jsonl")
+    for line in path.read_text(encoding="utf-8").splitlines():
+        exchange = json.loads(line) if line.strip() else {}
+        request, response = exchange.get("request", {}), exchange.get("response", {})
+        if request.get("type") == "play" and response.get("ok"):
+            g = game(request["game"])
+            board = g.board(g.parse_position(response["position"]))
+            return embed(site, PROTOCOL, figure(
+                f"protocol-play-{request['id']}",
+                f"The position of request {request['id']}'s answer: {request['move']} "
+                f"played in {request['game']}.", board))
+    return ""
+
+
 def _protocol(site: Site) -> None:
     folder = source("spec/protocol")
     from shibumi_rules.conformance.protocol import REQUEST_TYPES
@@ -158,10 +178,8 @@ def _protocol(site: Site) -> None:
     schemas = list(folder.glob("*.schema.json"))
     requests = sorted((p for p in schemas if p.name.startswith("request-")), key=order)
     responses = sorted((p for p in schemas if not p.name.startswith("request-")), key=order)
-    sploof = game("sploof")
-    after = sploof.parse_position(
-        "RRRR,RW.R,R..R,RRRR/...,...,.../..,../. black stock:1,2 supply:14,14,4")
     out = [
+        front_matter(boost=DEMOTED),
         "# Engine protocol\n",
         "The conformance harness talks to an engine through this protocol: newline-"
         "delimited JSON on the engine's standard input and output, one request per line "
@@ -183,9 +201,7 @@ def _protocol(site: Site) -> None:
         "engine, `shibumi-rules engine`, obtained when this page was built. The requests "
         "are those of [the example file](spec/protocol/example-session.jsonl).\n",
         _session(site),
-        embed(site, PROTOCOL, figure(
-            "protocol-after-1c3", "The position of request 3's answer: White has played "
-            "1c3 from the start, and Black is to move.", sploof.board(after))),
+        _first_play(site),
         "## Requests {#requests}\n",
         *[_schema_section(site, p) for p in requests],
         "## Responses {#responses}\n",
@@ -249,15 +265,21 @@ def _about(text: str, page: str) -> str:
     return linked(text, _spec(), page)
 
 
+def _title(game_name: str) -> str:
+    from shibumi_rules.games import get_bundle
+
+    return get_bundle(game_name).title
+
+
 def _perft_block(site: Site, game_name: str, block: dict[str, Any]) -> str:
     g = game(game_name)
     name = block["name"]
     state = g.parse_position(block["position"])
     out = [
-        f"### {esc(name)} {{#{game_name}-{name}}}\n",
+        f"### {esc(name)} {{#{game_name}-{name} data-search-exclude}}\n",
         _about(block.get("about", ""), PERFT) + "\n",
         embed(site, PERFT, figure(f"perft-{game_name}-{name}",
-                                  f"{game_name.capitalize()}, position {name}.",
+                                  f"{_title(game_name)}, position {name}.",
                                   g.board(state))),
         fenced(block["position"]),
         "Built to exercise: " + _ids(block.get("rules", []), PERFT) + ".\n",
@@ -272,8 +294,12 @@ def _perft_block(site: Site, game_name: str, block: dict[str, Any]) -> str:
 
 
 def _perft(site: Site) -> str:
-    files = [(name, source(f"spec/perft/{name}.perft")) for name in ("sploof", "splink")]
+    from shibumi_rules.games import bundles
+
+    titles = {b.name: b.title for b in bundles()}
+    files = [(name, source(f"spec/perft/{name}.perft")) for name in titles]
     out = [
+        front_matter(boost=DEMOTED),
         "# Perft counts\n",
         "Perft counts the move sequences of a given length from a position: perft(1) is "
         "the number of legal moves, perft(2) the number of two-move sequences, and so "
@@ -287,14 +313,15 @@ def _perft(site: Site) -> str:
         "particular rules, in position notation with every option written out:\n",
     ]
     for name, path in files:
-        out.append(f"- [{path.name}]({publish(site, path)}): {name.capitalize()}")
+        out.append(f"- [{path.name}]({publish(site, path)}): {titles[name]}")
     out.append("")
     out.append("Counting with the reference engine:\n")
-    out.append(fenced("shibumi-rules perft sploof 4\n"
-                      "shibumi-rules perft sploof 2 --divide --position 'POSITION'", "sh"))
+    first = next(iter(titles))
+    out.append(fenced(f"shibumi-rules perft {first} 4\n"
+                      f"shibumi-rules perft {first} 2 --divide --position 'POSITION'", "sh"))
     for name, path in files:
         blocks = parse_perft(path.read_text(encoding="utf-8"))
-        out.append(f"## {name.capitalize()} {{#{name}}}\n")
+        out.append(f"## {titles[name]} {{#{name}}}\n")
         out.append(table(["position", "deepest count"], [
             [f"[{esc(b['name'])}](#{name}-{b['name']})",
              f"perft({b['depth'][-1][0]}) = {b['depth'][-1][1]:,}" if b["depth"] else ""]
@@ -342,14 +369,16 @@ def _vectors(site: Site) -> str:
             for rule_id in vector.get("rules", []):
                 coverage[rule_id] = coverage.get(rule_id, 0) + 1
             kind = vector.get("kind", "position")
-            examples.setdefault(f"{vector['game']}-{kind}", vector)
+            examples.setdefault(kind, vector)
     out = [
+        front_matter(boost=DEMOTED),
         "# Conformance vectors\n",
         "Vectors are test cases in JSON Lines: one JSON object per line, each checkable "
         "on its own. A position vector gives a position with its options, the outcome "
         "there, every legal move in canonical order, and for each move the position and "
-        "outcome it leads to. A match vector gives a whole Splink match record, to be "
-        "replayed move by move. Each vector lists the rule and ruling IDs it exercises.\n",
+        "outcome it leads to. A match vector gives a whole match record (of a game played "
+        "in matches), to be replayed move by move. Each vector lists the rule and ruling "
+        "IDs it exercises.\n",
         "They are generated from the reference engine by `shibumi-rules tables` (from "
         "the named positions of the [perft files](perft.md) and from seeded random games) "
         "and checked in CI. `shibumi-rules conform` runs them against an engine; an "
@@ -366,7 +395,7 @@ def _vectors(site: Site) -> str:
             f"([schema]({publish(site, schema)})). Check a copy against it before "
             "relying on it.\n")
     out.append("## A position vector {#position-vector}\n")
-    example = examples.get("sploof-position")
+    example = examples.get("position")
     if example:
         g = game(example["game"])
         shown = dict(example)
@@ -382,7 +411,7 @@ def _vectors(site: Site) -> str:
                       "game and its ply",
             "outcome": "the outcome in the position, as `play --json` prints it",
         }))
-    match = examples.get("splink-match")
+    match = examples.get("match")
     if match:
         out.append("## A match vector {#match-vector}\n")
         out.append(fenced(dumps(match), "json"))

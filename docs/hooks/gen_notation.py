@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import gen_tables
-from gen_common import Site, code, esc, fenced, game, table
+from gen_common import Site, code, esc, fenced, table
 from gen_diagrams import embed, figure
 
 from shibumi_rules.geometry import AT_TOP_VIEW, COORDS, FILES, GRID, LEVELS, NAMES, SIDE
@@ -145,20 +145,25 @@ def _positions(site: Site) -> str:
         "### The whole position {#position-grammar}\n",
         fenced(POSITION_GRAMMAR),
     ]
-    for name in ("sploof", "splink"):
-        out.append(_game_positions(site, name))
+    for bundle in _bundles():
+        out.append(_game_positions(site, bundle))
     return "\n".join(out)
 
 
-def _game_positions(site: Site, name: str) -> str:
-    g = game(name)
+def _bundles() -> Any:
+    from shibumi_rules.games import bundles
+
+    return bundles()
+
+
+def _game_positions(site: Site, bundle: Any) -> str:
+    name, title, g = bundle.name, bundle.title, bundle.game()
     start = g.start(None, g.first_choices[0] if g.first_choices else None)
     text = g.format_position(start)
     if g.format_position(g.parse_position(text)) != text:
         raise ValueError(f"{name}: the start position does not round-trip")
     fields = text.split(" ")
-    title = name.capitalize()
-    rows = [[code(f), esc(_field_meaning(name, i, f))] for i, f in enumerate(fields)]
+    rows = [[code(f), esc(_field_meaning(bundle, i, f))] for i, f in enumerate(fields)]
     out = [
         f"### {title} positions {{#{name}-positions}}\n",
         f"The start of {title} under the default options:\n",
@@ -175,50 +180,46 @@ def _game_positions(site: Site, name: str) -> str:
     return "\n".join(out)
 
 
-def _field_meaning(game_name: str, index: int, field: str) -> str:
+def _field_meaning(bundle: Any, index: int, field: str) -> str:
+    """What a field of a game's start position holds: the board and the turn are the
+    same in every game, options say it themselves, counters are told by the guide."""
     if index == 0:
         return "the board field"
     if index == 1:
         return "whose turn it is"
-    key, _, _ = field.partition(":" if ":" in field else "=")
-    meanings = {
-        "stock": "balls in White's and Black's stocks",
-        "supply": ("balls in the supply: white, black, red" if game_name == "sploof"
-                   else "balls in the shared supply: red, white"),
-        "turns": "turns played so far",
-        "simultaneous": "option: who wins when one move gives both players a line",
-        "lines_checked": "option: whose lines are checked after a move",
-        "max_turns": "option: the game ends after this many turns (none: no limit)",
-    }
-    if key == "supply" and "=" in field:
-        return "option: whether the supply is limited"
-    return meanings.get(key, "see the rules")
+    if "=" in field:
+        name = field.split("=", 1)[0]
+        spec = next((o for o in bundle.game().options if o.name == name), None)
+        return f"option: {spec.summary}" if spec is not None else "an option"
+    name = field.split(":", 1)[0]
+    guide = bundle.guide()
+    meaning = guide.position_fields.get(name) if guide is not None else None
+    return meaning.en if meaning is not None else f"see the {bundle.title} rules"
 
 
 def _moves() -> str:
-    sploof, splink = game("sploof"), game("splink")
-    s0 = sploof.start(None, sploof.first_choices[0] if sploof.first_choices else None)
-    k0 = splink.start(None, None)
-    sploof_moves = sploof.legal_move_texts(s0)
-    splink_moves = splink.legal_move_texts(k0)
-    out = [
-        "## Moves {#moves}\n",
-        "### Sploof {#sploof-moves}\n",
-        "A placement is the name of the point where the ball goes: `1c3`. A removal is "
-        "`x` and the name of the red ball taken off: `x1a1`. Which colour is placed "
-        "follows from whose turn it is.\n",
-        f"The {len(sploof_moves)} legal moves of the start position, in the engine's "
-        "canonical order (placements, then removals, each by point index):\n",
-        fenced(" ".join(sploof_moves)),
-        "### Splink {#splink-moves}\n",
-        "Placing two balls is written `R1a1+W1c1`: the colour letter and point of each "
-        "ball, joined by `+`. The canonical form lists the point with the lower index "
-        "first; the engine reads either order. Removing a ball and placing one of the "
-        "other colour is written `x2b2+W3c3`.\n",
-        f"The start position has {len(splink_moves)} legal moves; the first ones are:\n",
-        fenced(" ".join(splink_moves[:12]) + " ..."),
-    ]
+    out = ["## Moves {#moves}\n"]
+    for bundle in _bundles():
+        g = bundle.game()
+        start = g.start(None, g.first_choices[0] if g.first_choices else None)
+        moves = g.legal_move_texts(start)
+        guide = bundle.guide()
+        out.append(f"### {esc(bundle.title)} {{#{bundle.name}-moves}}\n")
+        if guide is not None and guide.move_notation is not None:
+            out.append(guide.move_notation.en + "\n")
+        if len(moves) <= SHOWN_MOVES:
+            out.append(f"The {len(moves)} legal moves of the start position, in the "
+                       "engine's canonical order:\n")
+            out.append(fenced(" ".join(moves)))
+        else:
+            out.append(f"The start position has {len(moves)} legal moves; in the engine's "
+                       "canonical order, the first ones are:\n")
+            out.append(fenced(" ".join(moves[:12]) + " ..."))
     return "\n".join(out)
+
+
+SHOWN_MOVES = 24
+"""A start position with more legal moves shows only the first twelve."""
 
 
 def _aliases(site: Site) -> str:

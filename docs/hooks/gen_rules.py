@@ -1,72 +1,115 @@
-"""The rule pages (the Shibumi system, Sploof, Splink) and the Rulings page, from
-``spec/rules.json``, ``spec/rulings.json`` and ``spec/translations.json`` through the
-engine's loader.
+"""The rule pages (the Shibumi system, then one page per registered game) and the
+Rulings page, from ``spec/rules.json`` and ``spec/rulings.json`` through the engine's
+loader.
 
-Every rule, ruling and clarification is a heading whose id is its ID, so
-``sploof/#SPF-LINE-1`` links to the rule and the search finds it as its own entry. IDs
-cited in a text become links. The Rulings page shows rulings (the text is open: real
-alternatives, an option where the engine offers one) apart from clarifications (the text
-settles it: the argument, no option). A game's page ends with the table of every
-difference between a translation of its rules and the original.
+Every rule and ruling is a heading whose id is its ID, so ``shibumi.html#SHB-PIN-1``
+links to the rule and the search finds it as its own entry. IDs cited in a text become
+links. Where the sources are quoted and which code implements an entry is folded away
+for players. A game's guide can translate its entries; the translated pages keep every
+ID and anchor of the English ones.
 """
 
 from __future__ import annotations
 
+import logging
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import gen_api
-from gen_common import Site, code, esc, module, relative, source, table
+from gen_common import (
+    Site,
+    code,
+    esc,
+    front_matter,
+    indent,
+    module,
+    relative,
+    source,
+    table,
+    unsearched,
+)
 from gen_diagrams import embed
 from gen_figures import figures_for
+from gen_i18n import DEFAULT, t
 
+from shibumi_rules.guide import LANGUAGES, EntryText, Text, entry_fingerprint
 from shibumi_rules.spec import ID_PATTERN
 
-PAGE_OF_SCOPE = {"shibumi": "shibumi.md", "sploof": "sploof.md", "splink": "splink.md"}
-RULINGS = "rulings.md"
-TITLE_OF_SCOPE = {"shibumi": "The Shibumi system", "sploof": "Sploof", "splink": "Splink"}
-LANGUAGES = {"ko": "Korean"}
-"""Names of the languages of ``spec/translations.json``."""
-KIND_PLURAL = {"ruling": "rulings", "clarification": "clarifications"}
-KIND_LEAD = {
-    "ruling": "*Ruling: the published text leaves this open; the alternatives below are "
-              "real choices.*",
-    "clarification": "*Clarification: the published text settles this; the argument "
-                     "below shows how, so there is nothing to choose.*",
-}
+log = logging.getLogger("mkdocs.hooks.shibumi_docs")
 
-INTRO = {
-    "shibumi": (
-        "What every Shibumi game shares: the set, the 30 points of the pyramid, when two "
-        "balls touch, where a ball may be placed, which balls are held in place by the "
-        "ones above them, what falls when a ball is taken away, and what can be seen "
-        "from above. Which balls a player may place or remove, and what wins, is up to "
-        "each game.",
-    ),
-    "sploof": (
-        "Sploof is a game for two players, White and Black, by Matt Green; it won the "
-        "Shibumi Challenge in 2011. Red balls ring the board at the start. Each player "
-        "keeps a small stock of balls of their colour and on each turn either places one "
-        "of them or takes a red ball off the pyramid to refill the stock. Whoever first "
-        "shows four balls of their colour in a straight line, seen from above, wins.",
-    ),
-    "splink": (
-        "Splink is played with the red and white balls by two players in two roles: the "
-        "attractor, who scores a point for each touching red-white pair on the outside "
-        "of the finished pyramid, and the repulsor, who tries to keep that score low. "
-        "Both players handle both colours. No other implementation of Splink is known, "
-        "so each question its published rules raise is answered below, by a ruling "
-        "where the text is open and by a clarification where it settles the question. "
-        "The rules also reached us in Korean; every difference of that translation is "
-        "listed at the end of this page.",
-    ),
+SYSTEM = "shibumi"
+RULINGS = "rulings.md"
+RULINGS_TITLE = Text("Rulings", "판정")
+NAV = "generated:rules"
+RULE_BOOST = 3
+"""Search weight of the rule pages: an everyday word finds the rule first."""
+
+SYSTEM_TITLE = Text("The Shibumi system", "시부미 시스템")
+SYSTEM_INTRO = Text(
+    "What every Shibumi game shares: the set, the 30 points of the pyramid, when two balls "
+    "touch, where a ball may be placed, which balls are held in place by the ones above "
+    "them, what falls when a ball is taken away, and what can be seen from above. Which "
+    "balls a player may place or remove, and what wins, is up to each game.")
+
+SYSTEM_KEYWORDS = {
+    "SHB-PLACE-1": Text("place, put, where can I play, platform, empty hole, stack",
+                        "놓기, 놓을 수 있는 자리, 받침, 빈 구멍, 쌓기"),
+    "SHB-GRAVITY-1": Text("support, supported, hold up, holds up, rests on, resting, "
+                          "floating ball", "받침, 떠받치다, 얹히다, 떠 있는 공"),
+    "SHB-PIN-1": Text("pin, pinned, hold up, holds up, holding up, stuck, locked, can I "
+                      "remove", "고정, 고정된 공, 떠받치는 공, 빼낼 수 있나"),
+    "SHB-DROP-1": Text("drop, drops, fall, falls, falling, chain, collapse",
+                       "떨어짐, 떨어지다, 연쇄, 무너짐"),
+    "SHB-HIDE-1": Text("hidden, hide, covered, cover, visible, seen from above",
+                       "가려진 공, 가림, 덮임, 위에서 보이는 공"),
+    "SHB-CROSS-1": Text("bridge, bridged, cross, crossed, crossing, over a row, blocked",
+                        "다리, 걸침, 가로지름, 막힌 연결"),
+    "SHB-COMPLETE-1": Text("complete, full pyramid, finished pyramid",
+                           "완성된 피라미드, 가득 찬 피라미드"),
 }
+"""Everyday words for the system's rules; each game gives its own in its guide."""
+
+
+@dataclass(frozen=True)
+class Scope:
+    """A rules page: the system's, or one game's."""
+
+    name: str
+    title: Text
+    page: str
+    bundle: Any
+
+
+def scopes() -> list[Scope]:
+    """The system, then every registered game, in the registry's order."""
+    from shibumi_rules.games import bundles
+
+    out = [Scope(SYSTEM, SYSTEM_TITLE, "shibumi.md", None)]
+    out += [Scope(b.name, _title_text(b), f"{b.name}.md", b) for b in bundles()]
+    return out
+
+
+def _title_text(bundle: Any) -> Text:
+    guide = bundle.guide()
+    if guide is not None and guide.title is not None:
+        title: Text = guide.title
+        return title
+    return Text(bundle.title)
+
+
+def _scope(name: str) -> Scope:
+    return next(s for s in scopes() if s.name == name)
+
+
+def page_of_scope(name: str) -> str:
+    return _scope(name).page
 
 
 def page_of(entry_id: str, spec: Any) -> str:
     if entry_id in spec.rulings:
         return RULINGS
-    return PAGE_OF_SCOPE[spec.entry(entry_id).scope]
+    return page_of_scope(spec.entry(entry_id).scope)
 
 
 def link(entry_id: str, spec: Any, here: str) -> str:
@@ -74,6 +117,23 @@ def link(entry_id: str, spec: Any, here: str) -> str:
     target = page_of(entry_id, spec)
     href = f"#{entry_id}" if target == here else f"{relative(here, target)}#{entry_id}"
     return f"[{entry_id}]({href})"
+
+
+def html_link(entry_id: str, spec: Any, here: str) -> str:
+    """A link to an entry written as HTML, for raw HTML blocks (the site's links end in
+    ``.html``)."""
+    target = page_of(entry_id, spec).removesuffix(".md") + ".html"
+    page = here.removesuffix(".md") + ".html"
+    href = f"#{entry_id}" if target == page else f"{relative(page, target)}#{entry_id}"
+    return f'<a href="{href}">{entry_id}</a>'
+
+
+def html_linked(text: str, spec: Any, here: str) -> str:
+    """Text with every cited ID linked, as HTML."""
+    def replace(match: re.Match[str]) -> str:
+        entry_id = match.group(0)
+        return html_link(entry_id, spec, here) if entry_id in spec else entry_id
+    return ID_PATTERN.sub(replace, esc(text))
 
 
 def linked(text: str, spec: Any, here: str, own: str | None = None) -> str:
@@ -84,6 +144,51 @@ def linked(text: str, spec: Any, here: str, own: str | None = None) -> str:
             return entry_id
         return link(entry_id, spec, here)
     return ID_PATTERN.sub(replace, esc(text))
+
+
+def _guide(scope: str) -> Any:
+    found = _scope(scope)
+    return found.bundle.guide() if found.bundle is not None else None
+
+
+def keywords(entry_id: str, spec: Any) -> Text | None:
+    """The everyday words of an entry (the system's here, a game's in its guide)."""
+    if entry_id in SYSTEM_KEYWORDS:
+        return SYSTEM_KEYWORDS[entry_id]
+    guide = _guide(spec.entry(entry_id).scope)
+    found: Text | None = guide.keywords.get(entry_id) if guide is not None else None
+    return found
+
+
+STALE: list[str] = []
+"""Translations found out of date in this build (``lang:ID``), for the tests."""
+
+
+def translation(entry: Any, lang: str) -> EntryText | None:
+    """The translation of an entry into ``lang``, if the game's guide has an up-to-date
+    one (an out-of-date one is reported and left out)."""
+    if lang == DEFAULT:
+        return None
+    guide = _guide(entry.scope)
+    if guide is None:
+        return None
+    found: EntryText | None = guide.translations.get(lang, {}).get(entry.id)
+    if found is None:
+        return None
+    if found.source != entry_fingerprint(entry):
+        STALE.append(f"{lang}:{entry.id}")
+        log.info(f"{lang} translation of {entry.id} is out of date (the English changed; "
+                 f"its fingerprint is now {entry_fingerprint(entry)})")
+        return None
+    return found
+
+
+def translated_langs(scope: str) -> list[str]:
+    """The languages besides the default that some entry of ``scope`` is translated to."""
+    guide = _guide(scope)
+    if guide is None:
+        return []
+    return [lang for lang in LANGUAGES[1:] if guide.translations.get(lang)]
 
 
 def _code_refs(refs: Any, page: str) -> str:
@@ -102,203 +207,211 @@ def _sources(sources: Any) -> str:
     return "\n".join(f"- *{esc(s.title)}*: {esc(s.says)}" for s in sources) + "\n"
 
 
-def _listed(ids: Any, spec: Any, page: str) -> str:
-    return ", ".join(f"{link(i, spec, page)} ({esc(spec.title(i))})" for i in ids)
+def folded(title: str, body: str, kind: str = "info") -> str:
+    """A collapsible block (closed until opened)."""
+    return f'??? {kind} "{title}"\n\n' + indent(body) + "\n"
 
 
-def _by_kind(ids: Any, spec: Any) -> dict[str, list[str]]:
-    """Ruling IDs split into rulings and clarifications, in order."""
-    out: dict[str, list[str]] = {kind: [] for kind in KIND_PLURAL}
-    for entry_id in ids:
-        out[spec.kind(entry_id)].append(entry_id)
-    return out
-
-
-def translation_anchor(translation: Any) -> str:
-    return f"translation-{translation.id}"
-
-
-def _translation_links(entry_id: str, spec: Any, page: str) -> str:
-    """A line linking the translation tables that list a difference about ``entry_id``."""
-    found = [(t, d) for t in spec.translations for d in t.differences if entry_id in d.rules]
-    if not found:
+def _keywords_line(entry_id: str, spec: Any, lang: str) -> str:
+    words = keywords(entry_id, spec)
+    if words is None:
         return ""
-    links = []
-    for translation, difference in found:
-        target = PAGE_OF_SCOPE[translation.scope]
-        href = f"#{translation_anchor(translation)}"
-        if target != page:
-            href = relative(page, target) + href
-        language = LANGUAGES.get(translation.language, translation.language)
-        links.append(f"[{language} text: {esc(difference.topic.lower())}]({href})")
-    return f"**Translations:** {', '.join(links)}.\n"
+    return f'<p class="keywords"><em>{t("Also searched as", lang)}:</em> ' \
+           f"{esc(words.get(lang))}</p>\n"
 
 
-def _rule(site: Site, spec: Any, rule: Any, page: str) -> str:
-    out = [f"## {rule.id} · {esc(rule.title)} {{#{rule.id}}}\n",
-           linked(rule.statement, spec, page, rule.id) + "\n"]
+def _stale_note(entry: Any, lang: str) -> str:
+    guide = _guide(entry.scope)
+    if lang == DEFAULT or guide is None or entry.id not in guide.translations.get(lang, {}):
+        return ""
+    if translation(entry, lang) is not None:
+        return ""
+    return folded(t("translation out of date", lang), t(
+        "This entry's English text has changed since it was translated; the English is "
+        "shown until the translation is brought up to date.", lang), "warning")
+
+
+def _rule(site: Site, spec: Any, rule: Any, page: str, lang: str) -> str:
+    tr = translation(rule, lang)
+    title = tr.title if tr else rule.title
+    statement = tr.statement if tr else rule.statement
+    out = [f"## {rule.id} · {esc(title)} {{{_anchor(rule.id, tr, lang)}}}\n",
+           linked(statement, spec, page, rule.id) + "\n", _stale_note(rule, lang)]
     for fig in figures_for(rule.id):
-        out.append(embed(site, page, fig))
-    for kind, ids in _by_kind(rule.rulings, spec).items():
-        if ids:
-            out.append(f"**{KIND_PLURAL[kind].capitalize()}:** {_listed(ids, spec, page)}.\n")
-    if translated := _translation_links(rule.id, spec, page):
-        out.append(translated)
-    if rule.notes:
-        out.append('!!! note\n    ' + linked(rule.notes, spec, page, rule.id) + "\n")
+        out.append(embed(site, page, fig, lang))
+    if rule.rulings:
+        rulings = ", ".join(f"{link(r, spec, page)} ({esc(_title(spec, r, lang))})"
+                            for r in rule.rulings)
+        out.append(f"**{t('Rulings', lang)}:** {rulings}.\n")
+    notes = tr.notes if tr and tr.notes else rule.notes
+    if notes:
+        out.append('!!! note\n    ' + linked(notes, spec, page, rule.id) + "\n")
+    out.append(_keywords_line(rule.id, spec, lang))
     if rule.sources:
-        out.append("**Sources:**\n\n" + _sources(rule.sources))
+        out.append(folded(t("Sources", lang), _sources(rule.sources), "quote"))
     if rule.implemented_by:
-        out.append(f"**Implemented by:** {_code_refs(rule.implemented_by, page)}.\n")
-    return "\n".join(out)
+        out.append(folded(t("Implemented by", lang),
+                          _code_refs(rule.implemented_by, page) + "\n", "abstract"))
+    return "\n".join(part for part in out if part)
 
 
-def _rule_page(site: Site, spec: Any, scope: str) -> None:
-    page = PAGE_OF_SCOPE[scope]
-    rules = [r for r in spec.rules.values() if r.scope == scope]
-    rulings = [r for r in spec.rulings.values() if r.scope == scope]
-    out = [f"# {TITLE_OF_SCOPE[scope]}\n"]
-    out += [p + "\n" for p in INTRO[scope]]
-    out.append(table(
-        ["rule", "title"],
-        [[link(r.id, spec, page), esc(r.title)] for r in rules],
-    ))
-    kinds = _by_kind([r.id for r in rulings], spec)
-    if kinds["ruling"]:
-        out.append("Where the published rules leave a question open, these rulings decide: "
-                   f"{_listed(kinds['ruling'], spec, page)}.\n")
-    if kinds["clarification"]:
-        out.append("Where a question has an answer in the published rules that is easy to "
-                   "miss, these clarifications give it and the argument: "
-                   f"{_listed(kinds['clarification'], spec, page)}.\n")
-    if scope != "shibumi":
-        out.append("The rules of the [Shibumi system](shibumi.md) apply to "
-                   f"{TITLE_OF_SCOPE[scope]} as well.\n")
+def _anchor(entry_id: str, tr: EntryText | None, lang: str) -> str:
+    """The attributes of an entry's heading: its ID, and on a translated page an entry
+    left in English is kept out of the search (the English page is found instead)."""
+    if lang != DEFAULT and tr is None:
+        return f"#{entry_id} data-search-exclude"
+    return f"#{entry_id}"
+
+
+def _title(spec: Any, entry_id: str, lang: str) -> str:
+    tr = translation(spec.entry(entry_id), lang)
+    return tr.title if tr else str(spec.title(entry_id))
+
+
+def _intro(scope: Scope) -> Text:
+    if scope.bundle is None:
+        return SYSTEM_INTRO
+    guide = scope.bundle.guide()
+    if guide is not None and guide.rules_intro is not None:
+        intro: Text = guide.rules_intro
+        return intro
+    return Text(f"{scope.bundle.title}: {scope.bundle.summary}.")
+
+
+def _rule_page(site: Site, spec: Any, scope: Scope, lang: str) -> None:
+    page = scope.page
+    rules = [r for r in spec.rules.values() if r.scope == scope.name]
+    rulings = [r for r in spec.rulings.values() if r.scope == scope.name]
+    out = [front_matter(boost=RULE_BOOST), f"# {esc(scope.title.get(lang))}\n",
+           esc(_intro(scope).get(lang)) + "\n"]
+    out.append(unsearched(table(
+        [t("rule", lang), t("title", lang)],
+        [[link(r.id, spec, page), esc(_title(spec, r.id, lang))] for r in rules],
+    )))
+    if rulings:
+        out.append(unsearched(
+            t("Where the published rules are silent or unclear, these rulings decide: ", lang)
+            + ", ".join(f"{link(r.id, spec, page)} ({esc(_title(spec, r.id, lang))})"
+                        for r in rulings) + ".\n"))
+    if scope.bundle is not None:
+        out.append(t("The rules of the [Shibumi system]({link}) apply to {game} as well.",
+                     lang).format(link=relative(page, page_of_scope(SYSTEM)),
+                                  game=scope.title.get(lang)) + "\n")
     for rule in rules:
-        out.append(_rule(site, spec, rule, page))
-    for translation in spec.translations_of(scope):
-        out.append(_translation(spec, translation, page))
-    site.page(page, "\n".join(out))
+        out.append(_rule(site, spec, rule, page, lang))
+    site.page(page, "\n".join(out), lang)
 
 
-def _translation(spec: Any, translation: Any, page: str) -> str:
-    """Every difference between a translation and the original, as a table with the
-    reading adopted in each row, then the rejected readings and the evidence."""
-    language = LANGUAGES.get(translation.language, translation.language)
-    out = [f"## The {language} translation {{#{translation_anchor(translation)}}}\n",
-           f"*{esc(translation.title)}*, translated from *{esc(translation.translates)}*. "
-           f"{linked(translation.standing, spec, page)}\n"]
-    out.append(table(
-        ["topic", f"{language} text", "literally", "the original says", "reading adopted"],
-        [[f"**{esc(d.topic)}**", esc(d.translated), esc(d.literal), esc(d.original),
-          linked(d.adopted, spec, page)] for d in translation.differences],
-    ))
-    rejected = [(d, r) for d in translation.differences for r in d.rejected]
-    if rejected:
-        out.append("**Readings not adopted.**\n")
-        out.append("\n".join(f"- *{esc(d.topic)}: {esc(r.reading)}* "
-                             f"{linked(r.why, spec, page)}" for d, r in rejected) + "\n")
-    if translation.evidence:
-        out.append(f"**Why the {language} text is a translation of the original.**\n")
-        out.append(table(["words", "literally", "what they show"], [
-            [esc(e.translated), esc(e.literal), esc(e.shows)] for e in translation.evidence
-        ]))
-    return "\n".join(out)
-
-
-def _ruling(site: Site, spec: Any, ruling: Any) -> str:
+def _ruling(site: Site, spec: Any, ruling: Any, lang: str) -> str:
     page = RULINGS
-    clarification = ruling.kind == "clarification"
-    out = [f"### {ruling.id} · {esc(ruling.title)} {{#{ruling.id}}}\n",
-           KIND_LEAD[ruling.kind] + "\n"]
-    out.append(f"**Question.** {linked(ruling.question, spec, page, ruling.id)}\n")
-    answer = "Answer" if clarification else "Decision"
-    out.append(f"**{answer}.** {linked(ruling.decision, spec, page, ruling.id)}\n")
-    why = "Why the text settles it" if clarification else "Rationale"
-    out.append(f"**{why}.** {linked(ruling.rationale, spec, page, ruling.id)}\n")
+    tr = translation(ruling, lang)
+    out = [f"### {ruling.id} · {esc(tr.title if tr else ruling.title)} "
+           f"{{{_anchor(ruling.id, tr, lang)}}}\n",
+           _stale_note(ruling, lang)]
+    for label, text in (("Question.", tr.question if tr else ruling.question),
+                        ("Decision.", tr.statement if tr else ruling.decision),
+                        ("Rationale.", tr.rationale if tr else ruling.rationale)):
+        out.append(f"**{t(label, lang)}** {linked(text, spec, page, ruling.id)}\n")
     for fig in figures_for(ruling.id):
-        out.append(embed(site, page, fig))
+        out.append(embed(site, page, fig, lang))
     rows = []
-    for alt in ruling.alternatives:
+    summaries = tr.alternatives if tr and tr.alternatives else ()
+    for number, alt in enumerate(ruling.alternatives):
         selects = []
         if ruling.option and alt.option_value:
             selects.append(code(f"{ruling.option.name}={alt.option_value}"))
         if alt.cli:
             selects.append(code(alt.cli))
-        mark = "**adopted**" if alt.adopted else ("ruled out" if clarification else "")
-        rows.append([mark, linked(alt.summary, spec, page, ruling.id),
-                     " ".join(selects) or "-"])
-    if clarification:
-        out.append("**Readings considered.**\n")
-        out.append(table(["", "reading", "selected by"], rows))
-    else:
-        out.append("**Alternatives.**\n")
-        out.append(table(["", "alternative", "selected by"], rows))
+        summary = summaries[number] if number < len(summaries) else alt.summary
+        rows.append([
+            f"**{t('adopted', lang)}**" if alt.adopted else "",
+            linked(summary, spec, page, ruling.id),
+            " ".join(selects) or "-",
+        ])
+    out.append(f"**{t('Alternatives.', lang)}**\n")
+    out.append(table(["", t("alternative", lang), t("selected by", lang)], rows))
     if ruling.option:
-        out.append(f"**Option:** {code(ruling.option.name)}, default "
-                   f"{code(ruling.option.default)}; pass it as "
-                   f"{code('--option ' + ruling.option.name + '=VALUE')} on the command line "
-                   "or in the position notation.\n")
-    elif not clarification:
-        out.append("**Option:** none yet; the engine plays the adopted alternative only.\n")
-    out.append("**Known implementations.**\n")
+        out.append(f"**{t('Option:', lang)}** {code(ruling.option.name)}, "
+                   f"{t('default', lang)} {code(ruling.option.default)}; "
+                   f"{code('--option ' + ruling.option.name + '=VALUE')}.\n")
+    if ruling.rules:
+        out.append(f"**{t('Concerns:', lang)}** " + ", ".join(
+            f"{link(r, spec, page)} ({esc(_title(spec, r, lang))})" for r in ruling.rules)
+            + ".\n")
+    out.append(_keywords_line(ruling.id, spec, lang))
+    known = []
     if ruling.implementations:
-        out.append(table(["implementation", "language", "what it does"], [
+        known.append(table([t("implementation", lang), t("language", lang),
+                            t("what it does", lang)], [
             [esc(i.name), esc(i.language), linked(i.does, spec, page)]
             for i in ruling.implementations
         ]))
     if ruling.implementations_note:
-        out.append(linked(ruling.implementations_note, spec, page) + "\n")
-    if ruling.rules:
-        out.append("**Concerns:** " + ", ".join(
-            f"{link(r, spec, page)} ({esc(spec.title(r))})" for r in ruling.rules) + ".\n")
-    if translated := _translation_links(ruling.id, spec, page):
-        out.append(translated)
+        known.append(linked(ruling.implementations_note, spec, page) + "\n")
+    if known:
+        out.append(folded(t("Known implementations.", lang).rstrip("."), "\n".join(known),
+                          "quote"))
     if ruling.implemented_by:
-        out.append(f"**Implemented by:** {_code_refs(ruling.implemented_by, page)}.\n")
-    return "\n".join(out)
+        out.append(folded(t("Implemented by", lang),
+                          _code_refs(ruling.implemented_by, page) + "\n", "abstract"))
+    return "\n".join(part for part in out if part)
 
 
-def _rulings_page(site: Site, spec: Any) -> None:
+RULINGS_INTRO = Text(
+    "The published rules of the games are short, and leave questions open: what happens "
+    "when the supply runs out, whether one ball can block a row, which balls are \"inner\". "
+    "Each such question is answered here once, with the reasoning, the answers that were "
+    "not chosen, and what other implementations do. Where a reasonable player might want "
+    "another answer, an option selects it, and the engine, the tables and the conformance "
+    "vectors follow it.",
+    "게임들의 발표된 규칙은 짧아서 답하지 않은 질문을 남깁니다. 공급처가 바닥나면 어떻게 "
+    "되는지, 공 하나가 줄을 막을 수 있는지, 어떤 공이 \"안쪽\" 공인지 같은 것들입니다. 이런 "
+    "질문마다 여기서 한 번씩 답하고, 그 근거와 채택하지 않은 답, 다른 구현들의 처리 방식을 "
+    "함께 적었습니다. 다른 답을 원하는 플레이어를 위해 옵션으로 다른 안을 고를 수 있으며, "
+    "엔진과 표, 적합성 벡터가 모두 그 옵션을 따릅니다.")
+TRANSLATED_NOTE = Text("", "이 페이지에서 한국어로 옮긴 판정: {scopes}. 나머지는 영어 원문 "
+                       "그대로입니다.")
+
+
+def _rulings_page(site: Site, spec: Any, lang: str) -> None:
     page = RULINGS
-    out = [
-        "# Rulings and clarifications\n",
-        "The published rules of Sploof and Splink are short, and raise questions: what "
-        "happens when the supply runs out, whether one ball can block a row, what the "
-        "\"five inner balls\" of Splink are. Each question is answered here once, under "
-        "an ID that never changes, in one of two ways.\n",
-        "- A **ruling** answers a question the text leaves open. It gives the answers "
-        "that were not chosen as well, and what other implementations do. Where a "
-        "reasonable player might want another answer, an option selects it, and the "
-        "engine, the tables and the conformance vectors follow it.\n"
-        "- A **clarification** answers a question the text settles, with the argument "
-        "that settles it and the readings it rules out. There is nothing to choose, so "
-        "it has no option.\n",
-    ]
+    out = [front_matter(boost=RULE_BOOST), f"# {t('Rulings', lang)}\n",
+           esc(RULINGS_INTRO.get(lang)) + "\n"]
+    translated = [s.title.get(lang) for s in scopes() if lang in translated_langs(s.name)]
+    if lang != DEFAULT and translated:
+        out.append(esc(TRANSLATED_NOTE.get(lang).format(scopes=", ".join(translated)))
+                   + "\n")
     rows = []
     for ruling in spec.rulings.values():
         option = (code(f"{ruling.option.name}={ruling.option.default}")
                   if ruling.option else "")
-        rows.append([link(ruling.id, spec, page), ruling.kind, esc(ruling.title), option])
-    out.append(table(["ID", "kind", "title", "option (default)"], rows))
-    for scope in ("shibumi", "sploof", "splink"):
-        kinds = _by_kind([r.id for r in spec.rulings.values() if r.scope == scope], spec)
-        for kind, ids in kinds.items():
-            if not ids:
-                continue
-            anchor = scope if kind == "ruling" or not kinds["ruling"] else \
-                f"{scope}-{KIND_PLURAL[kind]}"
-            out.append(f"## {TITLE_OF_SCOPE[scope]}: {KIND_PLURAL[kind]} {{#{anchor}}}\n")
-            out += [_ruling(site, spec, spec.rulings[i]) for i in ids]
-    site.page(page, "\n".join(out))
+        rows.append([link(ruling.id, spec, page), esc(_title(spec, ruling.id, lang)), option])
+    out.append(unsearched(table(
+        [t("ruling", lang), t("title", lang), t("option (default)", lang)], rows)))
+    for scope in scopes():
+        rulings = [r for r in spec.rulings.values() if r.scope == scope.name]
+        if not rulings:
+            continue
+        exclude = " data-search-exclude" if (lang != DEFAULT and lang not in
+                                             translated_langs(scope.name)) else ""
+        out.append(f"## {esc(scope.title.get(lang))} {{#{scope.name}{exclude}}}\n")
+        out += [_ruling(site, spec, r, lang) for r in rulings]
+    site.page(page, "\n".join(out), lang)
 
 
 def generate(site: Site) -> None:
+    STALE.clear()
     source("spec/rules.json")
     source("spec/rulings.json")
     spec = module("shibumi_rules.spec").current()
-    for scope in PAGE_OF_SCOPE:
-        _rule_page(site, spec, scope)
-    _rulings_page(site, spec)
-    start = figures_for("SPF-SETUP-1")
-    site.snippet("home-start-diagram", embed(site, "index.md", start[0]) if start else "")
+    ruling_langs: set[str] = set()
+    for scope in scopes():
+        _rule_page(site, spec, scope, DEFAULT)
+        for lang in translated_langs(scope.name):
+            _rule_page(site, spec, scope, lang)
+            ruling_langs.add(lang)
+    _rulings_page(site, spec, DEFAULT)
+    for lang in sorted(ruling_langs):
+        _rulings_page(site, spec, lang)
+    site.nav[NAV] = [(scope.title, scope.page) for scope in scopes()]
+    site.nav[NAV].append((RULINGS_TITLE, RULINGS))

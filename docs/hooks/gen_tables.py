@@ -1,20 +1,32 @@
 """The Tables section: one page per machine-readable table of ``spec/tables/``, rendered
 from the JSON itself, with links to the JSON, its JSON Schema and its CSV files, which
-are copied into the site unchanged."""
+are copied into the site unchanged.
+
+A list of records becomes a table with a column per field, headed in words; nested
+values are written out as short lines; on a narrow screen each record becomes a card
+that labels every value (``table.data`` in the style sheet). A game's table shows the
+pictures the game gives for it (``figures`` module, keyed by the table's name).
+"""
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
 
-from gen_common import ROOT, Site, code, esc, game, source, table
+from gen_common import ROOT, Site, code, esc, front_matter, game, indent, source, table
 from gen_diagrams import embed, figure
 from gen_figures import figures_for
 
+from shibumi_rules.guide import Text
+
 INDEX = "tables/index.md"
+NAV = "generated:tables"
 TITLES: dict[str, str] = {}
 """Navigation title of each table page, filled by ``generate``."""
+BOOST = 0.5
+"""Search weight of the table pages: data, below the rules that explain it."""
 
 MAX_ROWS = 400
 """Longer lists are shown folded."""
@@ -35,59 +47,96 @@ def points_table() -> Any:
     return json.loads(source("spec/tables/points.json").read_text(encoding="utf-8"))
 
 
+def words(key: str) -> str:
+    """A field name as words: ``covered_by`` reads "covered by"."""
+    return key.replace("_", " ")
+
+
+def heading(key: str) -> str:
+    """A field name as a heading: ``touching_pairs`` reads "Touching pairs"."""
+    text = words(key)
+    return text[:1].upper() + text[1:]
+
+
 def alias_table(points: Any) -> str:
     """Each point under every naming convention of the points table, and how to convert."""
     conventions = list(points["aliases"])
-    rows = [[code(r["name"]), str(r["index"]),
-             *[code(r["aliases"][c]) for c in conventions]] for r in points["rows"]]
-    out = [table(["name", "index", *conventions], rows)]
+    rows = [{"name": r["name"], "index": r["index"],
+             **{c: r["aliases"][c] for c in conventions}} for r in points["rows"]]
+    out = [data_table(rows)]
     for convention, note in points["aliases"].items():
         out.append(f"**{esc(convention)}**: {esc(note)}\n")
     return "\n".join(out)
 
 
 def _text(value: object) -> str:
-    """Escaped text with rule and ruling IDs linked to their entries."""
-    from gen_rules import linked
+    """Escaped text with rule and ruling IDs linked to their entries (as HTML: the
+    tables are HTML blocks)."""
+    from gen_rules import html_linked
 
     from shibumi_rules import spec
 
-    return linked(str(value), spec.current(), _page[0])
+    return html_linked(str(value), spec.current(), _page[0])
 
 
 _page = ["tables/index.md"]
 """The page being written (links are relative to it)."""
 
 
-def _cell(value: Any) -> str:
+def _scalar(value: Any) -> str:
     if value is None:
-        return ""
+        return "–"
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return "yes" if value else "no"
+    return _text(value)
+
+
+def _cell(value: Any) -> str:
+    """A value as a cell: scalars as themselves, a list of scalars on one line, an object
+    as "field value" lines, a list of objects one object per line."""
     if isinstance(value, list):
         if all(not isinstance(v, (dict, list)) for v in value):
-            return " ".join(_text(v) for v in value)
-        return "<br>".join(_cell(v) for v in value)
+            return " ".join(_scalar(v) for v in value) if value else "–"
+        return "<br>".join(_inline(v) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{esc(k)}: {_cell(v)}" for k, v in value.items())
-    return _text(value)
+        return "<br>".join(f"<em>{esc(words(k))}</em> {_inline(v)}" for k, v in value.items())
+    return _scalar(value)
+
+
+def _inline(value: Any) -> str:
+    """A nested value on one line."""
+    if isinstance(value, dict):
+        return " · ".join(f"<em>{esc(words(k))}</em> {_inline(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return " ".join(_inline(v) for v in value) if value else "–"
+    return _scalar(value)
 
 
 def _is_rows(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
 
-def _rows_table(rows: list[dict[str, Any]]) -> str:
+def data_table(rows: list[dict[str, Any]]) -> str:
+    """Records as an HTML table, one column per field; each cell carries its column's
+    name, which labels it when the table is shown as cards on a narrow screen."""
     headers: list[str] = []
     for row in rows:
         for key in row:
             if key not in headers:
                 headers.append(key)
-    body = [[_cell(row.get(h)) for h in headers] for row in rows]
-    text = table([code(h) for h in headers], body)
+    lines = ['<div class="data-table">', '<table class="data">', "<thead><tr>"]
+    lines += [f"<th>{esc(heading(h))}</th>" for h in headers]
+    lines.append("</tr></thead><tbody>")
+    for row in rows:
+        lines.append("<tr>")
+        for h in headers:
+            label = html.escape(heading(h), quote=True)
+            lines.append(f'<td data-label="{label}">{_cell(row.get(h))}</td>')
+        lines.append("</tr>")
+    lines += ["</tbody></table>", "</div>", ""]
+    text = "\n".join(lines)
     if len(rows) > MAX_ROWS:
-        indented = "".join("    " + line + "\n" for line in text.splitlines())
-        return f'??? note "{len(rows)} rows"\n\n{indented}'
+        return f'??? note "{len(rows)} rows"\n\n{indent(text)}'
     return text
 
 
@@ -107,30 +156,28 @@ HEADER = ("$schema", "table", "title", "spec_version", "content_hash", "generate
           "description", "csv")
 
 
-def _body(document: dict[str, Any], schema: dict[str, Any], level: int = 2) -> str:
+def _body(document: dict[str, Any], schema: dict[str, Any]) -> str:
     out = []
     for key, value in document.items():
         if key in HEADER:
             continue
-        out.append(f"{'#' * level} {key} {{#{key}}}\n")
+        title = document.get("title", key) if key == "rows" else heading(key)
+        out.append(f"## {esc(title)} {{#{key}}}\n")
         if _is_rows(value):
             docs = _field_docs(schema, key)
             if docs:
                 out.append(table(["field", "meaning"],
-                                 [[code(k), esc(v)] for k, v in docs.items()]))
+                                 [[esc(heading(k)), esc(v)] for k, v in docs.items()]))
             out.append(f"{len(value)} entries.\n")
-            out.append(_rows_table(value))
-        elif isinstance(value, dict) and all(not isinstance(v, (dict, list))
+            out.append(data_table(value))
+        elif isinstance(value, dict) and all(not isinstance(v, (dict, list)) or
+                                             all(not isinstance(i, (dict, list)) for i in v)
                                              for v in value.values()):
-            out.append(table(["key", "value"],
-                             [[code(k), _cell(v)] for k, v in value.items()]))
+            out.append(table(["", ""], [[esc(heading(k)), _cell(v)] for k, v in value.items()]))
         elif isinstance(value, dict):
             for sub, inner in value.items():
-                out.append(f"**{esc(sub)}**\n")
-                if _is_rows(inner):
-                    out.append(_rows_table(inner))
-                else:
-                    out.append(_cell(inner) + "\n")
+                out.append(f"### {esc(heading(sub))}\n")
+                out.append(data_table(inner) if _is_rows(inner) else _cell(inner) + "\n")
         else:
             out.append(_cell(value) + "\n")
     return "\n".join(out)
@@ -147,30 +194,6 @@ def _setup_figure(site: Site, page: str, name: str, document: dict[str, Any]) ->
                                     f"The setup: {setup['position']}", g.board(state)))
 
 
-def _extras(site: Site, page: str, name: str) -> str:
-    """Pictures of what a game table lists: Sploof's lines, Splink's scoring pairs."""
-    if name == "sploof":
-        from shibumi_rules.board import Board
-        from shibumi_rules.games.sploof.lines import LINES
-        from shibumi_rules.svg import Path as Polyline
-
-        def line(kind: str) -> list[Polyline]:
-            return [Polyline(tuple(c.points[0] for c in ln.cells), "line")
-                    for ln in LINES if ln.kind == kind]
-        return "\n".join([
-            embed(site, page, figure("table-sploof-orthogonal", "The 8 orthogonal "
-                                     "candidate lines: the rows and columns of level 1.",
-                                     Board(), line("orthogonal"))),
-            embed(site, page, figure("table-sploof-diagonal", "The 16 diagonal candidate "
-                                     "lines: every window of four cells along a diagonal "
-                                     "of the top view whose cells all hold points.",
-                                     Board(), line("diagonal"))),
-        ])
-    if name == "splink":
-        return "\n".join(embed(site, page, f) for f in figures_for("SPK-SCORE-1"))
-    return ""
-
-
 def _table_page(site: Site, path: Path) -> tuple[str, str, str]:
     document = json.loads(path.read_text(encoding="utf-8"))
     name = document.get("table", path.stem)
@@ -180,7 +203,7 @@ def _table_page(site: Site, path: Path) -> tuple[str, str, str]:
     json_uri = _publish(site, path)
     schema_path = ROOT / "spec" / "schema" / f"{name}.schema.json"
     schema: dict[str, Any] = {}
-    links = [f"[{path.name}]({_rel(json_uri)})"]
+    links = [f"JSON [{path.name}]({_rel(json_uri)})"]
     if schema_path.exists():
         schema = json.loads(schema_path.read_text(encoding="utf-8"))
         links.append(f"schema [{schema_path.name}]({_rel(_publish(site, schema_path))})")
@@ -191,6 +214,7 @@ def _table_page(site: Site, path: Path) -> tuple[str, str, str]:
             continue
         links.append(f"CSV [{csv_path.name}]({_rel(_publish(site, csv_path))})")
     out = [
+        front_matter(boost=BOOST),
         f"# {esc(title)}\n",
         esc(document.get("description", "")) + "\n",
         "**Files:** " + " · ".join(links) + "\n",
@@ -198,7 +222,7 @@ def _table_page(site: Site, path: Path) -> tuple[str, str, str]:
         f"{code(document.get('content_hash', '?'))} (SHA-256 of the JSON without this "
         "field, keys sorted, no spaces; the JSON records the SHA-256 of each CSV file).\n",
         _setup_figure(site, page, name, document),
-        _extras(site, page, name),
+        *(embed(site, page, fig) for fig in figures_for(name)),
         _body(document, schema),
     ]
     site.page(page, "\n".join(out))
@@ -220,6 +244,7 @@ def generate(site: Site) -> None:
     for schema in schemas:
         _publish(site, schema)
     out = [
+        front_matter(boost=BOOST),
         "# Tables\n",
         "Everything an engine needs to know about the pyramid and the games, as data: "
         "generated from the reference engine by `shibumi-rules tables` and checked in CI "
@@ -234,3 +259,5 @@ def generate(site: Site) -> None:
             f"[{s.name}]({_rel(s.relative_to(ROOT).as_posix())})" for s in schemas) + "\n",
     ]
     site.page(INDEX, "\n".join(out))
+    site.nav[NAV] = [(Text("Tables", "표"), INDEX)] + [
+        (Text(title), f"tables/{page_of(name)}") for name, title, _ in entries]

@@ -1,79 +1,34 @@
 """Explanations of the mechanics every Shibumi game shares: valid locations with their
 supporters, pinning with the balls a pinned ball supports, and the drop chain of a
-removal. Each function reads the shared board functions, so explanations agree with
-the engine by construction."""
+removal. Each function reads the shared board functions and verdicts
+(``shibumi_rules.board_verdicts``), so explanations agree with the engine by
+construction."""
 
 from __future__ import annotations
 
-from ..board import Board, Drop, pinned, valid_locations
-from ..geometry import COORDS, NAMES, SUPPORTEES, SUPPORTERS, Point
+from ..board import Board, Drop, pinned
+from ..board_verdicts import (
+    ball,
+    level_word,
+    missing_supporters,
+    names,
+    placement_verdict,
+    supported_by,
+)
+from ..geometry import NAMES, SUPPORTERS, Point
 from ..notation import Colour
 from ..svg import Arrow, Ghost, Mark, Ring
 from .model import Step
 
-
-def level_word(point: Point) -> str:
-    """``level 2``, numbered as in the point names (1 is the board)."""
-    return f"level {COORDS[point].level + 1}"
-
-
-def ball(board: Board, point: Point) -> str:
-    """``2b2 (white)`` or ``2b2 (empty)``."""
-    colour = board.colour_at(point)
-    return f"{NAMES[point]} ({colour.label if colour is not None else 'empty'})"
-
-
-def names(points: list[Point] | tuple[Point, ...]) -> str:
-    return ", ".join(NAMES[p] for p in points)
-
-
-def supported_by(board: Board, point: Point) -> list[Point]:
-    """The balls resting on ``point``."""
-    occupied = board.occupied
-    return [q for q in SUPPORTEES[point] if occupied >> q & 1]
-
-
-def missing_supporters(board: Board, point: Point) -> list[Point]:
-    occupied = board.occupied
-    return [q for q in SUPPORTERS[point] if not occupied >> q & 1]
+__all__ = ["ball", "drop_facts", "drop_steps", "level_word", "missing_supporters", "names",
+           "pin_check", "placement_check", "placement_marks", "removal_marks",
+           "supported_by"]
 
 
 def placement_check(board: Board, point: Point) -> Step:
-    """Whether ``point`` is a valid location, with its supporters. Explains
-    SHB-PLACE-1 (the verdict is ``valid_locations``'s; the evidence names the
-    supporters and the missing ones)."""
-    name = NAMES[point]
-    colour = board.colour_at(point)
-    valid = bool(valid_locations(board.occupied) >> point & 1)
-    missing = missing_supporters(board, point)
-    evidence = {"point": name, "occupied_by": colour.label if colour is not None else None,
-                "supporters": [NAMES[q] for q in SUPPORTERS[point]],
-                "missing": [NAMES[q] for q in missing]}
-    if colour is not None:
-        assert not valid
-        return Step("SHB-PLACE-1",
-                    f"{name} already holds a {colour.label} ball: not a valid location",
-                    False, evidence=evidence)
-    if COORDS[point].level == 0:
-        assert valid
-        return Step("SHB-PLACE-1", f"{name} is an empty hole of the board: a valid location",
-                    True, evidence=evidence)
-    supporters = " ".join(ball(board, q) for q in SUPPORTERS[point])
-    assert valid == (not missing)
-    if missing:
-        return Step(
-            "SHB-PLACE-1",
-            f"{name} is on {level_word(point)} and needs a ball on each of its 4 supporters; "
-            f"{supporters}: {names(missing)} "
-            f"{'is' if len(missing) == 1 else 'are'} empty, so it is not a valid location",
-            False, evidence=evidence,
-        )
-    return Step(
-        "SHB-PLACE-1",
-        f"{name} is empty and its 4 supporters all hold a ball ({supporters}); "
-        "any colours make a platform, so it is a valid location",
-        True, evidence=evidence,
-    )
+    """Whether ``point`` is a valid location, with its supporters: the engine's
+    SHB-PLACE-1 verdict."""
+    return placement_verdict(board, point)
 
 
 def placement_marks(board: Board, point: Point, colour: Colour | None) -> list[Mark]:

@@ -7,21 +7,12 @@ outputs alike.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..board import Board
 from ..svg import Mark
 from ..verdict import Verdict
-
-_TRAILING_IDS = re.compile(r"\s*\[[A-Z]{3}-[A-Z]+-\d+(?:, [A-Z]{3}-[A-Z]+-\d+)*\]$")
-
-
-def plain(text: str) -> str:
-    """A sentence without its trailing ``[RULE-ID, ...]`` (a step cites its own)."""
-    return _TRAILING_IDS.sub("", text)
-
 
 Step = Verdict
 """One statement of an explanation: the engine's verdict on one rule (``holds`` True

@@ -19,6 +19,7 @@ from .. import spec
 from ..errors import ShibumiError
 from ..fileio import WriteError, check_writable, write_atomic
 from ..games import bundles
+from .action_tables import actions_table
 from .geometry_tables import points_table, relations_table
 from .index_table import rules_index_table
 from .output import GeneratedFile
@@ -68,13 +69,15 @@ def _game_tables(name: str) -> Callable[[Path, bool], list[GeneratedFile]]:
 
 def generators() -> tuple[Generator, ...]:
     """Every generator, in the order of the files: the system's tables, each game's
-    table, the index of rules, each game's perft file, then the vectors."""
+    table, the index of rules, the action numbering, each game's perft file, then the
+    vectors."""
     names = [bundle.name for bundle in bundles()]
     return (
         Generator("tables", "points", _static(points_table)),
         Generator("tables", "relations", _static(relations_table)),
         *(Generator("tables", name, _game_tables(name)) for name in names),
         Generator("tables", "rules_index", _static(rules_index_table)),
+        Generator("tables", "actions", _static(actions_table)),
         *(Generator("perft", f"perft-{name}", _perft(name)) for name in names),
         Generator("conformance", "vectors", lambda root, quick: conformance_files()),
     )

@@ -1,13 +1,13 @@
 """Splink: two roles share 16 red and 16 white balls; the attractor scores red-white
 contacts on the outside of the pyramid.
 
-This package is the whole game: state and moves (``state``), mechanics on bare masks
-(``mechanics``), scoring (``score``), notation (``notation``), the ``Game`` object
-(``game``), fast perft (``perft``), matches (``matches``, ``players``, ``records``, the
-``match`` command in ``match_cli`` and its vectors in ``match_vectors``), explanations
-(``explain``), conformance attribution (``attribution``), vector tags (``tagging``),
-tables (``tables``) and named positions (``positions``). The registry finds it through
-``BUNDLE``.
+This package is the whole game: state and moves (``state``), the rules as verdicts
+(``rules``), the move generator on bare masks (``mechanics``), scoring (``score``),
+notation (``notation``), the ``Game`` object (``game``), fast perft (``perft``),
+matches (``matches``, ``players``, ``records``, the ``match`` command in ``match_cli``
+and its vectors in ``match_vectors``), explanations (``explain``), conformance
+attribution (``attribution``), vector tags (``tagging``), tables (``tables``) and named
+positions (``positions``). The registry finds it through ``BUNDLE``.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ class SplinkBundle(GameBundle):
         from .positions import POSITIONS
 
         return POSITIONS
+
 
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames

@@ -1,28 +1,25 @@
-"""Which Splink rules a divergence involves (see ``shibumi_rules.conformance.attribution``)."""
+"""Which Splink rules a divergence involves (see ``shibumi_rules.conformance.attribution``),
+read off the engine's verdicts: the verdicts on a move, and the score verdict."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...conformance.attribution import AnyGame, Attributor, unique
-from ...geometry import TOUCHING_PAIRS
 
 
 class SplinkAttributor(Attributor):
     """Splink: placement order, removals, supply, the end and the score."""
 
     def legal(self, game: AnyGame, state: Any, move: str) -> list[str]:
-        from ...board import valid_locations
-        from .state import PlaceMove
+        """The rules the move's verdicts cite (the turn aside): the rulings first, as
+        the likeliest reading an engine differs on, then the rules in the order they
+        apply."""
+        from .rules import move_verdicts
 
-        parsed = game.parse_move(state, move)
-        extra = ["SPK-RUL-5"] if state.supply is None else []
-        if isinstance(parsed, PlaceMove):
-            _, high = parsed.points
-            if not valid_locations(state.occupied) >> high & 1:
-                return ["SPK-RUL-1", "SPK-PLACE-1", *extra]
-            return ["SPK-PLACE-1", *extra]
-        return ["SPK-REMOVE-1", "SPK-REMOVE-2", "SHB-PIN-1", *extra]
+        cited = unique([rule for verdict in move_verdicts(state, game.parse_move(state, move))
+                        if verdict.rule != "SPK-SETUP-1" for rule in verdict.rule_ids])
+        return [r for r in cited if "-RUL-" in r] + [r for r in cited if "-RUL-" not in r]
 
     def move_rules(self, game: AnyGame, state: Any, move: str, field: str) -> list[str]:
         from .state import PlaceMove
@@ -41,19 +38,13 @@ class SplinkAttributor(Attributor):
 
     def outcome(self, game: AnyGame, after: Any, expected: dict[str, Any],
                 actual: dict[str, Any]) -> list[str]:
-        from .game import REASONS
-        from .score import INNER_MASK
+        from .rules import REASONS
+        from .score import score_verdict
 
         ids: list[str] = []
         if expected.get("score") != actual.get("score"):
             ids.append("SPK-SCORE-1")
-            red, white = after.red, after.white
-            inner_pairs = sum(
-                1 for a, b in TOUCHING_PAIRS
-                if (INNER_MASK >> a & 1 or INNER_MASK >> b & 1)
-                and ((red >> a & 1 and white >> b & 1) or (white >> a & 1 and red >> b & 1))
-            )
-            if inner_pairs:
+            if score_verdict(after.red, after.white).evidence["inner_pairs"]:
                 ids.append("SPK-RUL-9")
         if expected.get("over") != actual.get("over"):
             for reason in (expected.get("reason"), actual.get("reason")):
@@ -61,4 +52,3 @@ class SplinkAttributor(Attributor):
                     ids.append(REASONS[reason].rule)
             ids.append("SPK-END-1")
         return unique(ids)
-

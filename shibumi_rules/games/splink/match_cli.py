@@ -18,7 +18,7 @@ from ...diagram import render
 from ...errors import NotationError, OptionError
 from ...game import parse_option_pairs
 from ...json_input import JSONLimitError, load_json
-from .game import GAME, REASONS, score
+from .game import GAME, REASON_MAX_TURNS, REASONS, score
 from .matches import (
     MATCH_DEFAULT_OPTIONS,
     MatchObserver,
@@ -29,7 +29,7 @@ from .matches import (
     run_match,
 )
 from .players import GREEDY_ESTIMATE, PLAYER_KINDS
-from .records import BidRecord, GameRecord, MatchRecord
+from .records import MAX_BID, BidRecord, GameRecord, MatchRecord
 from .state import SplinkState
 
 _DEFAULT_PLAYERS = "random,greedy"
@@ -39,17 +39,20 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = (
         "formats:\n"
-        "  duel  two games, roles switched; the higher score as attractor wins, equal\n"
-        "        scores draw (SPK-DUEL-1, SPK-RUL-8)\n"
-        "  bid   the first player opens the bidding; bids 1..60 rise or a player\n"
-        "        passes; who passes first is the repulsor, the other the attractor,\n"
-        "        who wins when the score reaches their bid (SPK-BID-1, SPK-RUL-6)\n"
+        "  duel  two games, roles switched; the first player is the attractor of game\n"
+        "        1; the higher score as attractor wins, equal scores draw (SPK-DUEL-1,\n"
+        "        SPK-RUL-8, SPK-RUL-11)\n"
+        f"  bid   the first player opens the bidding; bids 1..{MAX_BID} rise or a player\n"
+        "        passes (no position scores more, so a higher bid is refused); who\n"
+        "        passes first is the repulsor, the other the attractor, who wins when\n"
+        "        the score reaches their bid (SPK-BID-1, SPK-RUL-6, SPK-RUL-11)\n"
         "players:\n"
         "  random  uniformly random legal moves; random bids\n"
         "  greedy  best immediate score for its role (one ply); bids up to "
         f"{GREEDY_ESTIMATE}\n"
         f"games use {' '.join(f'{k}={v}' for k, v in MATCH_DEFAULT_OPTIONS.items())} "
-        "unless --option says otherwise, so a match always ends.\n"
+        "unless --option says otherwise, so a match always ends:\n"
+        "a turn limit the text does not have (SPK-RUL-4); max_turns=none plays it.\n"
         "examples:\n"
         "  shibumi-rules match splink --format bid --players greedy,random --seed 7\n"
         "  shibumi-rules match splink --seed 7 --json > match.json\n"
@@ -65,7 +68,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    "first player (default: a fresh seed, printed and recorded)")
     p.add_argument("--first", type=int, choices=(1, 2),
                    help="player who opens the bidding (bid) or is the attractor of game "
-                        "1 (duel); default: drawn from the seed")
+                        "1 (duel); default: drawn from the seed (SPK-RUL-11)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="a game option for every game (repeatable): "
                         + ", ".join(f"{s.name}={'|'.join(s.values or ('N', 'none'))}"
@@ -107,6 +110,9 @@ class _Printer(MatchObserver):
         if self.brief:
             print(render(GAME.board(state)))
         sentence, rule = REASONS[game.reason].meaning, REASONS[game.reason].rule
+        if game.reason == REASON_MAX_TURNS:
+            sentence = (f"the turn limit max_turns={state.rules.max_turns} stopped it "
+                        "before the pyramid was complete (a limit the text does not have)")
         print(f"game {number} over after {state.turns} turns: {sentence} [{rule}]; "
               f"the attractor {self.who(game.attractor)} scores {game.score}")
 

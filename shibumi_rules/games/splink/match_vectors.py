@@ -25,7 +25,7 @@ def match_vectors() -> Iterator[dict[str, Any]]:
         record = run_match(fmt, make_players(names, seed), options={"max_turns": max_turns},
                            first=first_from_seed(seed), seed=seed)
         data = record.to_json()
-        tags = {"SPK-RUL-4", "SPK-SCORE-1"}
+        tags = {"SPK-RUL-4", "SPK-RUL-11", "SPK-SCORE-1"}  # every match has a first player
         if fmt == "duel":
             tags.add("SPK-DUEL-1")
             if record.result.draw:

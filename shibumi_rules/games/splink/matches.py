@@ -1,16 +1,20 @@
 """Splink matches: Duel and Bid, played between two players or replayed from a record.
 
-- Duel (SPK-DUEL-1, SPK-RUL-8): two games; the first player is the attractor in game 1
-  and the repulsor in game 2. The higher score as attractor wins; equal scores draw.
-- Bid (SPK-BID-1, SPK-RUL-6): the first player must open with a bid; then the players
-  alternately bid 1..60, each above the last, or pass. The first to pass is the
-  repulsor; the other is the attractor of the single game and wins when the final
-  score reaches their last bid.
+- Duel (SPK-DUEL-1, SPK-RUL-8): two games; the first player (SPK-RUL-11) is the
+  attractor in game 1 and the repulsor in game 2. The higher score as attractor wins;
+  equal scores draw.
+- Bid (SPK-BID-1, SPK-RUL-6): the first player (SPK-RUL-11) must open with a bid; then
+  the players alternately bid 1..42, each above the last, or pass. The first to pass
+  is the repulsor; the other is the attractor of the single game and wins when the
+  final score reaches their last bid. No position scores more than 42, so a bid from
+  43 to 60 is refused: it could never be met.
 
-Games in a match default to ``max_turns=300`` (``MATCH_DEFAULT_OPTIONS``), so that a
-match between programs always ends (the rules have no repetition limit, SPK-RUL-4);
-``max_turns=none`` lifts it. The record keeps the options, so replays do not depend
-on this default.
+The first player is an input (``first``); the command line draws it from the seed when
+``--first`` is not given (``first_from_seed``). Games in a match default to
+``max_turns=1000`` (``MATCH_DEFAULT_OPTIONS``): a deviation from the text's complete
+games, so that a match between programs always ends (SPK-RUL-4); ``max_turns=none``
+plays the text. The record keeps the options and the first player, so replays do not
+depend on these defaults.
 """
 
 from __future__ import annotations
@@ -22,12 +26,14 @@ from typing import Final
 from ...errors import IllegalMoveError, NotationError, OptionError
 from .game import GAME, end_reason, score
 from .players import PLAYER_KINDS, Player
-from .records import FORMATS, BidRecord, GameRecord, MatchRecord, MatchResult
+from .records import FORMATS, MAX_BID, BidRecord, GameRecord, MatchRecord, MatchResult
 from .score import MAX_SCORE
 from .state import SplinkMove, SplinkState
 
-MATCH_DEFAULT_OPTIONS: Final = {"max_turns": "300"}
-"""Options a match uses unless told otherwise (on top of the game's defaults)."""
+MATCH_DEFAULT_OPTIONS: Final = {"max_turns": "1000"}
+"""Options a match uses unless told otherwise (on top of the game's defaults): a turn
+limit, which the text does not have (SPK-RUL-4). Games that complete the pyramid end
+far below it; only games that repeat without end reach it."""
 
 
 class MatchObserver:
@@ -71,16 +77,17 @@ def make_players(names: Sequence[str], seed: int | None) -> tuple[Player, Player
 
 
 def first_from_seed(seed: int) -> int:
-    """The first player (1 or 2) drawn reproducibly from a seed (SPK-RUL-6)."""
+    """The first player (1 or 2) drawn reproducibly from a seed: the attractor of a
+    duel's first game, or the opening bidder (SPK-RUL-11)."""
     return random.Random(seed).choice((1, 2))
 
 
-def run_match(format: str, players: tuple[Player, Player], *,
-              options: Mapping[str, str] | None = None, first: int = 1,
-              seed: int | None = None, observer: MatchObserver | None = None
-              ) -> MatchRecord:
-    """Play a whole match and return its record. ``seed`` is only recorded; seed the
-    players themselves (``make_players``)."""
+def run_match(format: str, players: tuple[Player, Player], *, first: int,
+              options: Mapping[str, str] | None = None, seed: int | None = None,
+              observer: MatchObserver | None = None) -> MatchRecord:
+    """Play a whole match and return its record. ``first`` (1 or 2) is the attractor
+    of a duel's first game or the opening bidder, chosen by the caller (SPK-RUL-11).
+    ``seed`` is only recorded; seed the players themselves (``make_players``)."""
     _check_format_and_first(format, first)
     observer = observer or MatchObserver()
     resolved = match_options(options)
@@ -184,7 +191,7 @@ def _auction(players: tuple[Player, Player], first: int, names: tuple[str, str],
 
 
 def _check_bid(call: BidRecord, highest: int | None, opening: bool) -> None:
-    """A bid is 1..60 and above the highest so far; the opening call must be a bid.
+    """A bid is 1..42 and above the highest so far; the opening call must be a bid.
     Implements SPK-BID-1 and SPK-RUL-6."""
     if call.bid is None:
         if opening:
@@ -193,11 +200,15 @@ def _check_bid(call: BidRecord, highest: int | None, opening: bool) -> None:
             )
         return
     low = (highest or 0) + 1
-    if not low <= call.bid <= MAX_SCORE:
+    if MAX_BID < call.bid <= MAX_SCORE:
         raise IllegalMoveError(
-            f"player {call.player} bids {call.bid}: a bid must be from {low} to {MAX_SCORE}"
-            if low <= MAX_SCORE else
-            f"player {call.player} bids {call.bid}: after a bid of {MAX_SCORE} the only "
+            f"player {call.player} bids {call.bid}: no position scores more than {MAX_BID} "
+            f"(SPK-SCORE-1), so a bid above {MAX_BID} could never be met", "SPK-RUL-6")
+    if not low <= call.bid <= MAX_BID:
+        raise IllegalMoveError(
+            f"player {call.player} bids {call.bid}: a bid must be from {low} to {MAX_BID}"
+            if low <= MAX_BID else
+            f"player {call.player} bids {call.bid}: after a bid of {MAX_BID} the only "
             "call is a pass",
             "SPK-RUL-6",
         )

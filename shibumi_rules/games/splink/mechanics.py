@@ -137,18 +137,23 @@ def chain_top(occupied: Mask, point: Point) -> Point:
 
 def count_moves(red: Mask, white: Mask, unlimited: bool) -> int:
     """Number of legal moves (a) and (b), without listing them; 0 on a complete
-    pyramid (SPK-END-1)."""
+    pyramid (SPK-END-1). The counting form of ``placement_rows`` and ``removals``
+    (the same locations, counted by formula), held to them by the perft tests."""
     occupied = red | white
     if occupied == ALL:
         return 0
     red_ok, white_ok = can_draw(red, white, unlimited)
+    valid = valid_locations(occupied)
     total = 0
     if red_ok and white_ok:
-        valid = valid_locations(occupied)
         n = valid.bit_count()
         total = n * (n - 1) + 2 * follower_count(occupied, valid)
-    for b in points_of(removable(red, white, red_ok, white_ok)):
-        total += valid_locations(occupied & ~(1 << chain_top(occupied, b))).bit_count()
+    free = removable(red, white, red_ok, white_ok)
+    while free:
+        low = free & -free
+        free ^= low
+        top = chain_top(occupied, low.bit_length() - 1)
+        total += ((valid | 1 << top) & ~SUPPORTEE_MASK[top]).bit_count()
     return total
 
 
@@ -170,6 +175,57 @@ def remove_masks(red: Mask, white: Mask, point: Point) -> tuple[Mask, Mask, Mask
     return new_red, new_white, new_red | new_white
 
 
+def _chunk_tables() -> tuple[tuple[tuple[Point, ...], ...], ...]:
+    """For each 10-bit chunk of a mask, the points of every value of that chunk."""
+    return tuple(tuple(tuple(p + shift for p in points_of(value)) for value in range(1024))
+                 for shift in (0, 10, 20))
+
+
+_C0, _C1, _C2 = _chunk_tables()
+
+
+def bits(mask: Mask) -> tuple[Point, ...]:
+    """``points_of`` by table lookup: the points of a mask in increasing order."""
+    return _C0[mask & 1023] + _C1[mask >> 10 & 1023] + _C2[mask >> 20]
+
+
+def placement_rows(occupied: Mask) -> list[tuple[Point, tuple[Point, ...]]]:
+    """The pairs of points move (a) may fill, in canonical order, as rows: each lower
+    point with the higher points it pairs with. The lower point is valid now, the
+    higher one valid once the lower is filled; each pair is two moves, one per
+    colouring. The one generator of placements: ``legal_moves`` and the fast perft
+    both read it. Implements SHB-PLACE-1 and SPK-RUL-1 in bulk."""
+    valid = valid_locations(occupied)
+    points = bits(valid)
+    extra: dict[Point, list[Point]] = {}
+    for p, u in followers(occupied, valid):
+        extra.setdefault(p, []).append(u)
+    if not extra:
+        return [(low, points[i + 1:]) for i, low in enumerate(points)]
+    return [(low, tuple(sorted(points[i + 1:] + tuple(extra[low]))) if low in extra
+             else points[i + 1:]) for i, low in enumerate(points)]
+
+
+def removals(red: Mask, white: Mask, red_ok: bool, white_ok: bool) -> list[tuple[Point, Mask]]:
+    """Every ball move (b) may remove, in index order, with the valid locations for
+    the new ball once it is gone and its chain has dropped. The one generator of
+    removals. Implements SPK-REMOVE-1, SPK-RUL-7 and SPK-RUL-10 in bulk.
+
+    Only the top of the chain empties, and it supports no ball, so the locations are
+    those valid before, plus the vacated top, less the empty points that rested on it
+    (``valid_locations`` of the new occupancy, without working it out again)."""
+    occupied = red | white
+    free = removable(red, white, red_ok, white_ok)
+    if not free:
+        return []
+    valid = valid_locations(occupied)
+    out = []
+    for b in bits(free):
+        top = chain_top(occupied, b)
+        out.append((b, (valid | 1 << top) & ~SUPPORTEE_MASK[top]))
+    return out
+
+
 def children(red: Mask, white: Mask, unlimited: bool) -> list[tuple[Mask, Mask]]:
     """The (red, white) masks after each legal move, in canonical move order."""
     occupied = red | white
@@ -178,21 +234,15 @@ def children(red: Mask, white: Mask, unlimited: bool) -> list[tuple[Mask, Mask]]
     red_ok, white_ok = can_draw(red, white, unlimited)
     out: list[tuple[Mask, Mask]] = []
     if red_ok and white_ok:
-        valid = valid_locations(occupied)
-        bits = [1 << p for p in points_of(valid)]
-        extra: dict[int, list[int]] = {}
-        for p, u in followers(occupied, valid):
-            extra.setdefault(1 << p, []).append(1 << u)
-        for i, low in enumerate(bits):
-            highs = bits[i + 1:] + extra.get(low, [])
-            for high in sorted(highs):
-                out.append((red | low, white | high))
-                out.append((red | high, white | low))
-    for b in points_of(removable(red, white, red_ok, white_ok)):
-        new_red, new_white, new_occ = remove_masks(red, white, b)
-        spots = valid_locations(new_occ)
+        for low, highs in placement_rows(occupied):
+            red_low, white_low = red | 1 << low, white | 1 << low
+            for high in highs:
+                out.append((red_low, white | 1 << high))
+                out.append((red | 1 << high, white_low))
+    for b, spots in removals(red, white, red_ok, white_ok):
+        new_red, new_white, _ = remove_masks(red, white, b)
         if red >> b & 1:
-            out.extend((new_red, new_white | 1 << v) for v in points_of(spots))
+            out.extend((new_red, new_white | 1 << v) for v in bits(spots))
         else:
-            out.extend((new_red | 1 << v, new_white) for v in points_of(spots))
+            out.extend((new_red | 1 << v, new_white) for v in bits(spots))
     return out

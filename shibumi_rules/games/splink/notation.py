@@ -29,7 +29,7 @@ may be written in either case.
 
 from __future__ import annotations
 
-from ...board import BALLS_PER_COLOUR, Board
+from ...board import Board
 from ...errors import NotationError, PositionError
 from ...game import parse_option_pairs
 from ...notation import Colour, format_point, parse_count, parse_point, split_fields
@@ -40,6 +40,7 @@ from .state import (
     Rules,
     SplinkMove,
     SplinkState,
+    plural,
     rules_from,
 )
 
@@ -171,16 +172,15 @@ def parse_position(text: str) -> SplinkState:
     supply_text = _supply_field(values["supply"])
     rules = rules_from(parse_option_pairs(option_fields))
     red, white = board.masks[Colour.RED], board.masks[Colour.WHITE]
-    state = SplinkState(red, white, role, _supply(supply_text, red, white, rules),
-                        turns, rules)
+    state = SplinkState(red, white, role, _supply(supply_text, rules), turns, rules)
     check_position(state)
     return state
 
 
-def _supply(text: tuple[str, str], red: int, white: int, rules: Rules
-            ) -> tuple[int, int] | None:
-    """Decode and check the supply field against the board. Implements SHB-SET-1 and
-    SPK-SETUP-1 (16 of each colour between board and supply) and SPK-RUL-5."""
+def _supply(text: tuple[str, str], rules: Rules) -> tuple[int, int] | None:
+    """Decode the supply field: ``-,-`` exactly under supply=unlimited, two counts
+    otherwise. Implements SPK-RUL-5; the state's constructor checks the counts against
+    the board (SHB-SET-1, SPK-SETUP-1)."""
     if rules.unlimited:
         if text != ("-", "-"):
             raise PositionError(
@@ -195,42 +195,23 @@ def _supply(text: tuple[str, str], red: int, white: int, rules: Rules
             "give both counts",
             "SPK-RUL-5",
         )
-    counts = (parse_count(text[0], "supply count"), parse_count(text[1], "supply count"))
-    for colour, on_board, in_supply in (
-        (Colour.RED, red.bit_count(), counts[0]),
-        (Colour.WHITE, white.bit_count(), counts[1]),
-    ):
-        if on_board + in_supply != BALLS_PER_COLOUR:
-            raise PositionError(
-                f"{colour.label} balls: {on_board} on the board + {in_supply} in the supply "
-                f"= {on_board + in_supply}, but there are {BALLS_PER_COLOUR}",
-                "SHB-SET-1",
-            )
-    return counts
+    return parse_count(text[0], "supply count"), parse_count(text[1], "supply count")
 
 
 def check_position(state: SplinkState) -> None:
-    """Raise PositionError if no game reaches this state: an odd number of balls, a role
-    that does not follow from the turns, more balls than the turns could place, or more
-    turns than ``max_turns`` allows."""
+    """Raise PositionError if no game reaches this state, although it keeps every
+    invariant of a state: an odd number of balls, more balls than the turns could
+    place, or more turns than ``max_turns`` allows."""
     balls = state.occupied.bit_count()
     if balls % 2:
         raise PositionError(
-            f"{_plural(balls, 'ball')} on the board: every move adds two balls or swaps "
+            f"{plural(balls, 'ball')} on the board: every move adds two balls or swaps "
             "one, so the count is always even",
             "SPK-PLACE-1",
         )
-    expected = Role.ATTRACTOR if state.turns % 2 == 0 else Role.REPULSOR
-    if state.role != expected:
-        raise PositionError(
-            f"{state.role.value} to move after {_plural(state.turns, 'turn')}: the "
-            "attractor moves "
-            f"first and turns alternate, so it is the {expected.value}'s turn",
-            "SPK-SETUP-1",
-        )
     if balls > 2 * state.turns:
         raise PositionError(
-            f"{_plural(balls, 'ball')} on the board after {_plural(state.turns, 'turn')}: "
+            f"{plural(balls, 'ball')} on the board after {plural(state.turns, 'turn')}: "
             "a turn adds at most two balls",
             "SPK-PLACE-1",
         )
@@ -240,7 +221,3 @@ def check_position(state: SplinkState) -> None:
             f"turns:{state.turns} with max_turns={limit}: the game ended at turn {limit}",
             "SPK-RUL-4",
         )
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"

@@ -2,7 +2,7 @@
 
 Three things make it fast, none of which changes the count:
 
-- the last ply is counted, not played (``splink_mechanics.count_moves``: the formula
+- the last ply is counted, not played (``mechanics.count_moves``: the formula
   ``n(n-1) + 2 * sum(|N(p)|)`` for placements, and one valid-location count per
   removable ball);
 - subtrees are memoised in a table keyed by the balls and the remaining depth. Within
@@ -65,9 +65,21 @@ class _Counter:
 def perft(state: SplinkState, depth: int) -> int:
     """Leaves of the legal-move tree ``depth`` plies below ``state``; a finished game
     (complete pyramid, no legal move, or ``max_turns`` reached) has no children."""
-    if depth <= 0:
-        return 1
-    limit = state.rules.max_turns
-    if limit is not None and depth > limit - state.turns:
-        return 0
-    return _Counter(state.rules.unlimited).leaves(state.red, state.white, depth)
+    return Perft(state).leaves(state, depth)
+
+
+class Perft:
+    """Perft counts below the positions of one game, sharing one transposition table:
+    the children of a position (a divide) all have the same turns played and options,
+    so a subtree counted under one first move is reused under another."""
+
+    def __init__(self, state: SplinkState) -> None:
+        self.counter = _Counter(state.rules.unlimited)
+
+    def leaves(self, state: SplinkState, depth: int) -> int:
+        if depth <= 0:
+            return 1
+        limit = state.rules.max_turns
+        if limit is not None and depth > limit - state.turns:
+            return 0
+        return self.counter.leaves(state.red, state.white, depth)

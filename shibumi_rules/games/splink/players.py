@@ -5,7 +5,7 @@ with a legal move; in a bid match it also bids. Two players are built in:
 
 - ``random``: a uniformly random legal move. Bidding: it must open, so it opens with a
   random bid from 1 to 10; later it passes with probability 1/2, and otherwise raises
-  the highest bid by a random amount from 1 to 10 (never above 60).
+  the highest bid by a random amount from 1 to 10 (never above 42, the highest bid).
 - ``greedy``: looks one ply ahead and plays a move giving the best immediate score for
   its role (highest as attractor, lowest as repulsor); ties are broken at random.
   Bidding: it raises the highest bid by one while that stays within its estimate of
@@ -22,12 +22,13 @@ from collections.abc import Callable
 from typing import Final, Protocol
 
 from .game import GAME, score
+from .records import MAX_BID
 from .score import MAX_SCORE
 from .state import Role, SplinkMove, SplinkState
 
 GREEDY_ESTIMATE: Final = 24
 """The greedy player's bidding limit: the mean score of greedy against greedy in a
-match game (about 24.6 over 80 seeded games under the match defaults, rounded down)."""
+match game (about 24.5 over 80 seeded games under the match defaults, rounded down)."""
 RANDOM_RAISE: Final = 10
 """The largest step by which the random player raises a bid."""
 
@@ -42,7 +43,7 @@ class Player(Protocol):
         ...
 
     def choose_bid(self, highest: int | None, must_bid: bool) -> int | None:
-        """A bid above ``highest`` (1..60), or None to pass (not allowed when
+        """A bid above ``highest`` (1..42), or None to pass (not allowed when
         ``must_bid``: the opening bid)."""
         ...
 
@@ -60,9 +61,9 @@ class RandomPlayer:
 
     def choose_bid(self, highest: int | None, must_bid: bool) -> int | None:
         low = (highest or 0) + 1
-        if low > MAX_SCORE or (not must_bid and self.rng.random() < 0.5):
+        if low > MAX_BID or (not must_bid and self.rng.random() < 0.5):
             return None
-        return self.rng.randint(low, min(MAX_SCORE, low + RANDOM_RAISE - 1))
+        return self.rng.randint(low, min(MAX_BID, low + RANDOM_RAISE - 1))
 
 
 class GreedyPlayer:
@@ -88,8 +89,8 @@ class GreedyPlayer:
 
     def choose_bid(self, highest: int | None, must_bid: bool) -> int | None:
         bid = (highest or 0) + 1
-        if must_bid or bid <= min(self.estimate, MAX_SCORE):
-            return bid if bid <= MAX_SCORE else None
+        if must_bid or bid <= min(self.estimate, MAX_BID):
+            return bid if bid <= MAX_BID else None
         return None
 
 

@@ -23,10 +23,14 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...errors import NotationError
+from .score import GREATEST_SCORE
 
 RECORD_KIND: Final = "splink-match"
 RECORD_VERSION: Final = 1
 FORMATS: Final = ("duel", "bid")
+MAX_BID: Final = GREATEST_SCORE
+"""The highest bid (SPK-RUL-6): the greatest score any position has, so that every bid
+is one a game could meet."""
 
 
 @dataclass(frozen=True, slots=True)

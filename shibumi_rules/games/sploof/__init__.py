@@ -65,6 +65,7 @@ class SploofBundle(GameBundle):
 
         return POSITIONS
 
+
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames
 

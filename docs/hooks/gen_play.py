@@ -1,0 +1,181 @@
+"""The How to play pages: one per game whose package has a guide, in every language the
+guide is written in, and an index of them.
+
+A page is the guide's plain-language sections (each idea with its picture), then a
+sample game that the engine plays while the page is built: every move is asked of
+``explain``, whose answer gives the move's diagram and, through the guide, its one-line
+comment. A game that no longer ends as the guide says fails the build, so the page
+cannot drift from the rules. A game without a guide gets no page (and the build says
+so).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from gen_common import Site, esc, front_matter, relative
+from gen_diagrams import embed
+from gen_i18n import t
+
+from shibumi_rules.explain import MoveAnswer
+from shibumi_rules.guide import LANGUAGES, Picture, PictureError, Text, View
+
+log = logging.getLogger("mkdocs.hooks.shibumi_docs")
+
+INDEX = "play/index.md"
+NAV = "generated:play"
+PLAY_BOOST = 2
+"""Search weight of the how-to-play pages (the rule pages weigh more)."""
+LONGEST_SAMPLE = 40
+"""A sample game is short: more moves than this fails the build."""
+
+
+class SampleError(PictureError):
+    """A sample game no longer ends as its guide says (the build fails)."""
+
+
+def page_of(name: str) -> str:
+    return f"play/{name}.md"
+
+
+def title_of(bundle: Any, lang: str) -> str:
+    """The game's name in ``lang``: its guide's, else the bundle's."""
+    guide = bundle.guide()
+    if guide is not None and guide.title is not None:
+        return str(guide.title.get(lang))
+    return str(bundle.title)
+
+
+def guided() -> list[tuple[Any, Any]]:
+    """Every registered game that has a guide, with it."""
+    from shibumi_rules.games import bundles
+
+    out = []
+    for bundle in bundles():
+        guide = bundle.guide()
+        if guide is None:
+            log.info(f"{bundle.name} has no guide: no how-to-play page and no answers on "
+                     "the arbiter's page (add shibumi_rules/games/"
+                     f"{bundle.name}/guide.py)")
+            continue
+        out.append((bundle, guide))
+    return out
+
+
+def _block(site: Site, page: str, block: Text | Picture, lang: str) -> str:
+    if isinstance(block, Picture):
+        return embed(site, page, block, lang)
+    return esc(block.get(lang)) + "\n"
+
+
+def sample_moves(bundle: Any, guide: Any) -> list[tuple[str, Any]]:
+    """The sample game as the engine plays it now: each move with ``explain``'s answer to
+    it. Raises SampleError when it does not end as the guide says."""
+    from shibumi_rules.explain import Setup, explain
+
+    game = bundle.game()
+    record = guide.sample.play()
+    state = game.parse_position(record.start)
+    answers = []
+    for move in record.moves:
+        report = explain(game, Setup(position=game.format_position(state)), move)
+        if not isinstance(report.answer, MoveAnswer) or not report.answer.legal:
+            raise SampleError(f"{bundle.name} sample game: {move} is illegal "
+                              f"[{getattr(report.answer, 'rule', None)}]")
+        answers.append((move, report.answer))
+        state = game.play_text(state, move)
+    reason = game.outcome_json(state).get("reason")
+    if reason != guide.sample.ends:
+        raise SampleError(f"{bundle.name} sample game ends with {reason!r}, not "
+                          f"{guide.sample.ends!r} as its guide says; choose another seed")
+    if len(answers) > LONGEST_SAMPLE:
+        raise SampleError(f"{bundle.name} sample game has {len(answers)} moves, more than "
+                          f"{LONGEST_SAMPLE}")
+    return answers
+
+
+def _sample(site: Site, page: str, bundle: Any, guide: Any, moves: list[tuple[str, Any]],
+            lang: str) -> str:
+    out = [f"## {t('A sample game', lang)} {{#sample-game}}\n",
+           esc(guide.sample.intro.get(lang)) + "\n"]
+    for number, (move, answer) in enumerate(moves, start=1):
+        after = answer.pictures[-1]
+        comment = guide.sample.comment(answer)
+        heading = t("Move {n}", lang).format(n=number)
+        out.append(f"### {heading} · {esc(move)} {{#move-{number}}}\n")
+        pic = Picture(f"play-{bundle.name}-move-{number}", comment,
+                      (View(after.board, after.marks),))
+        out.append(embed(site, page, pic, lang))
+    out.append(esc(guide.sample.close.get(lang)) + "\n")
+    out.append('<p class="note-generated">' + esc(t(
+        "The game above was played by the reference engine when this page was built "
+        "(so it always follows the current rules); each line under a move is taken from "
+        "`explain`'s answer to that move.", lang)).replace("&#96;explain&#96;",
+                                                           "<code>explain</code>")
+        + "</p>\n")
+    return "\n".join(out)
+
+
+def _game_page(site: Site, bundle: Any, guide: Any, moves: list[tuple[str, Any]],
+               lang: str) -> None:
+    page = page_of(bundle.name)
+    game = title_of(bundle, lang)
+    title = t("How to play {game}", lang).format(game=game)
+    out = [front_matter(boost=PLAY_BOOST), f"# {esc(title)}\n", esc(guide.lead.get(lang)) + "\n"]
+    for section in guide.sections:
+        out.append(f"## {esc(section.title.get(lang))} {{#{section.key}}}\n")
+        out += [_block(site, page, block, lang) for block in section.blocks]
+    out.append(_sample(site, page, bundle, guide, moves, lang))
+    out.append(f"## {t('The formal rules', lang)} {{#rules}}\n")
+    out.append(t("The numbered rules of {game}, with their sources and rulings, are on "
+                 "[the {game} rules page]({link}).", lang).format(
+        game=game, link=relative(page, f"{bundle.name}.md")) + " "
+        + t("The questions players argue about are answered on the "
+            "[arbiter's page]({link}).", lang).format(link=relative(page, "arbiter.md"))
+        + "\n")
+    site.page(page, "\n".join(out), lang)
+
+
+def _index(site: Site, games: list[tuple[Any, Any]], lang: str) -> None:
+    out = [front_matter(boost=PLAY_BOOST), f"# {t('How to play', lang)}\n"]
+    for bundle, guide in games:
+        link = relative(INDEX, page_of(bundle.name))
+        out.append(f"## [{esc(title_of(bundle, lang))}]({link}) {{#{bundle.name}}}\n")
+        out.append(esc(guide.lead.get(lang)) + "\n")
+    site.page(INDEX, "\n".join(out), lang)
+
+
+def languages_of(guide: Any) -> list[str]:
+    """The languages a guide is written in: the default, and each one its lead is
+    translated to."""
+    return [lang for lang in LANGUAGES if guide.lead.has(lang)]
+
+
+def generate(site: Site) -> None:
+    games = guided()
+    nav: list[tuple[Text, str]] = []
+    langs: set[str] = set()
+    for bundle, guide in games:
+        moves = sample_moves(bundle, guide)
+        for lang in languages_of(guide):
+            _game_page(site, bundle, guide, moves, lang)
+            langs.add(lang)
+        nav.append((Text(bundle.title, title_of(bundle, "ko")), page_of(bundle.name)))
+    for lang in [lang for lang in LANGUAGES if lang in langs or lang == LANGUAGES[0]]:
+        _index(site, games, lang)
+    site.nav[NAV] = [(Text("How to play", t("How to play", "ko")), INDEX), *nav]
+    for lang in LANGUAGES:
+        site.snippet(f"games:{lang}", _games_snippet(games, lang))
+
+
+def _games_snippet(games: list[tuple[Any, Any]], lang: str) -> str:
+    """The games of the site for the home page: how to play each, and its rules (a
+    definition list: the link, then the guide's lead)."""
+    out = []
+    for bundle, guide in games:
+        title = t("How to play {game}", lang).format(game=title_of(bundle, lang))
+        out.append(f"[{esc(title)}]({page_of(bundle.name)})\n"
+                   f":   {esc(guide.lead.get(lang))} "
+                   f"[{esc(t('The formal rules', lang))}]({bundle.name}.md).\n")
+    return "\n".join(out)

@@ -1,0 +1,164 @@
+"""The Arbiter's questions page: the questions players argue about, each answered for
+every game that has a guide, in every language.
+
+A question is asked of the engine: each game's answer names a real position and the move
+in dispute, ``explain`` answers it while the page is built, the answer must agree with
+what the guide says (legal or not, the rule broken, how the game ends), and the page
+shows ``explain``'s picture and its full text. So a page that says "you may not" is
+backed by the engine saying so, and the golden files of ``tests/golden/arbiter/`` hold
+the text.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from gen_common import Site, esc, fenced, front_matter, indent, unsearched
+from gen_diagrams import embed
+from gen_i18n import t
+from gen_play import guided, title_of
+from gen_rules import link
+
+from shibumi_rules.guide import COMMON_QUESTIONS, LANGUAGES, Picture, PictureError, Text, View
+
+PAGE = "arbiter.md"
+BOOST = 3
+"""Search weight of the page: an everyday question finds its answer here first."""
+
+INTRO = Text(
+    "The questions players actually argue about at the table, answered for each game. "
+    "Each answer links the rules it rests on, and where the question can arise it shows "
+    "a real position answered by the reference engine: the picture and the text under "
+    "\"The engine's answer\" are what `shibumi-rules explain` prints for it, produced "
+    "when this page was built. Run the same command to ask about your own position.",
+    "게임을 하다가 실제로 자주 다투게 되는 질문들을 게임별로 답했습니다. 답마다 근거가 "
+    "되는 규칙을 연결했고, 그 게임에서 생길 수 있는 질문이면 참조 엔진이 답한 실제 국면을 "
+    "보여 줍니다. 그림과 \"엔진의 답\" 아래의 글은 이 페이지를 만들 때 "
+    "`shibumi-rules explain`이 그 국면에 대해 출력한 것입니다. 같은 명령으로 여러분의 "
+    "국면도 물어볼 수 있습니다.")
+
+
+class AnswerError(PictureError):
+    """``explain`` no longer says what a guide's answer says (the build fails)."""
+
+
+def arguments(game: str, answer: Any) -> list[str]:
+    """The arguments of ``shibumi-rules explain`` that ask an answer's question (the
+    text without diagrams is what the page shows)."""
+    argv = [game, "--position", answer.position, "--no-diagram"]
+    if answer.move is not None:
+        argv.append(answer.move)
+    return argv
+
+
+def command(game: str, answer: Any) -> str:
+    """The command that asks ``explain`` an answer's question."""
+    return shlex.join(["shibumi-rules", "explain", *arguments(game, answer)])
+
+
+def ask(game: Any, answer: Any) -> Any:
+    """``explain``'s report on an answer's position and move."""
+    from shibumi_rules.explain import Setup, explain
+
+    return explain(game, Setup(position=answer.position), answer.move)
+
+
+def check_answer(name: str, answer: Any, report: Any) -> None:
+    """Hold a guide's answer to what ``explain`` says."""
+    found = report.answer
+    where = f"{name} answer to {answer.question!r}"
+    if answer.move is not None:
+        if answer.legal is not None and found.legal != answer.legal:
+            raise AnswerError(f"{where}: explain finds {answer.move} "
+                              f"{'legal' if found.legal else 'illegal'}")
+        if answer.rule is not None and found.rule != answer.rule:
+            raise AnswerError(f"{where}: explain names rule {found.rule}, not {answer.rule}")
+    reason = (found.outcome or {}).get("reason")
+    if reason != answer.reason:
+        raise AnswerError(f"{where}: explain finds the end {reason!r}, not {answer.reason!r}")
+
+
+def questions(games: list[tuple[Any, Any]]) -> list[Any]:
+    """The common questions, then each game's own, each once."""
+    out = list(COMMON_QUESTIONS)
+    for _, guide in games:
+        out += [q for q in guide.questions if q.key not in {k.key for k in out}]
+    return out
+
+
+def _picture(name: str, answer: Any, report: Any) -> Picture:
+    move = answer.move or ""
+    views = []
+    for number, pic in enumerate(report.answer.pictures):
+        if answer.move is None:
+            ko = "국면"
+        elif number == 0:
+            ko = f"두기 전: {move}"
+        else:
+            ko = f"둔 뒤: {move}"
+        views.append(View(pic.board, pic.marks, Text(pic.caption, ko)))
+    caption = Text(f"The position, answered by explain{': ' + move if move else ''}.",
+                   f"explain이 답한 국면{': ' + move if move else ''}.")
+    return Picture(f"arbiter-{name}-{answer.question}", caption, tuple(views))
+
+
+def _answer(site: Site, spec: Any, bundle: Any, answer: Any, lang: str,
+            reports: dict[tuple[str, str], Any]) -> str:
+    out = [f"### {esc(title_of(bundle, lang))} {{#{answer.question}-{bundle.name}}}\n",
+           esc(answer.text.get(lang)) + "\n",
+           f"**{t('rules', lang).capitalize()}:** "
+           + ", ".join(link(r, spec, PAGE) for r in answer.rules) + "\n"]
+    if answer.position is not None:
+        report = reports[(bundle.name, answer.question)]
+        out.append(embed(site, PAGE, _picture(bundle.name, answer, report), lang))
+        from shibumi_rules.explain import render_text
+
+        body = fenced(command(bundle.name, answer), "sh") + "\n" + fenced(
+            render_text(report, diagrams=False))
+        title = t("The engine's answer", lang)
+        out.append(f'??? example "{title}"\n\n' + indent(body) + "\n")
+    return "\n".join(out)
+
+
+def generate(site: Site) -> None:
+    from shibumi_rules import spec as spec_module
+
+    spec = spec_module.current()
+    games = guided()
+    reports: dict[tuple[str, str], Any] = {}
+    for bundle, guide in games:
+        for answer in guide.answers:
+            for rule in answer.rules:
+                if rule not in spec:
+                    raise AnswerError(f"{bundle.name} answer to {answer.question!r} cites "
+                                      f"unknown rule {rule}")
+            if answer.position is not None:
+                report = ask(bundle.game(), answer)
+                check_answer(bundle.name, answer, report)
+                reports[(bundle.name, answer.question)] = report
+    asked = questions(games)
+    known = {q.key for q in asked}
+    for bundle, guide in games:
+        keys = [a.question for a in guide.answers]
+        stray = [k for k in keys if k not in known]
+        if stray:
+            raise AnswerError(f"{bundle.name} answers unknown questions: {', '.join(stray)}")
+        missing = [q.key for q in COMMON_QUESTIONS if q.key not in keys]
+        if missing:
+            site.warnings.append(f"{PAGE}: {bundle.name} does not answer "
+                                 f"{', '.join(missing)}")
+    for lang in LANGUAGES:
+        title = t("Arbiter's questions", lang)
+        out = [front_matter(boost=BOOST), f"# {title}\n",
+               esc(INTRO.get(lang)).replace("&#96;shibumi-rules explain&#96;",
+                                            "<code>shibumi-rules explain</code>") + "\n"]
+        out.append(unsearched(
+            "\n".join(f"- [{esc(q.text.get(lang))}](#{q.key})" for q in asked) + "\n"))
+        for question in asked:
+            out.append(f"## {esc(question.text.get(lang))} {{#{question.key}}}\n")
+            for bundle, guide in games:
+                answer = next((a for a in guide.answers if a.question == question.key), None)
+                if answer is not None:
+                    out.append(_answer(site, spec, bundle, answer, lang, reports))
+        site.page(PAGE, "\n".join(out), lang)
