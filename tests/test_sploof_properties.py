@@ -189,3 +189,17 @@ def test_the_reference_model_agrees_on_every_kind_of_position(state: SploofState
     engine = {GAME.format_move(m): GAME.format_position(GAME.play(state, m))
               for m in GAME.legal_moves(state)}
     assert rs.successors(text) == engine, text
+
+
+@settings(max_examples=60, deadline=None)
+@given(any_positions({"stuck": "pass"}))
+def test_the_learning_bound_falls_with_every_move_even_a_pass(state: SploofState) -> None:
+    """The adapters' longest game under stuck=pass (``actions.moves_left_bound``): a
+    pass keeps the board, but never follows a pass, so the bound still falls."""
+    from shibumi_rules.games.sploof.actions import ACTIONS
+
+    left = ACTIONS.moves_left_bound(state)
+    for move in GAME.legal_moves(state):
+        after = GAME.play(state, move)
+        assert ACTIONS.moves_left_bound(after) <= left - 1
+        assert not (move.is_pass and PASS in GAME.legal_moves(after))
