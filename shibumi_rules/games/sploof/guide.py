@@ -482,7 +482,8 @@ GUIDE: Final = Guide(
     move_notation=Text(
         "A placement is the name of the point where the ball goes: `1c3`. A removal is `x` "
         "and the name of the red ball taken off: `x1a1`. Which colour is placed follows "
-        "from whose turn it is."),
+        "from whose turn it is. Under the option stuck=pass a player who holds balls in "
+        "stock but can neither place nor remove plays `pass`."),
     rules_intro=Text(
         "Sploof is a game for two players, White and Black, by Matt Green; it won the "
         "Shibumi Challenge in 2011. Red balls ring the board at the start. Each player "
