@@ -552,6 +552,8 @@ def apply_move(state: SploofState, move: SploofMove) -> SploofState:
     the chain above it (SHB-DROP-1) and moves two of the mover's balls from supply to
     stock (SPF-REMOVE-1, SPF-REMOVE-2); a pass changes nothing but the turn
     (SPF-RUL-3)."""
+    if move.point == PASS_POINT:
+        return passed(state)
     colour = state.turn
     white, black, red = state.board.masks
     stock = list(state.stock)
@@ -569,8 +571,6 @@ def apply_move(state: SploofState, move: SploofMove) -> SploofState:
         if own_supply is not None:
             own[colour] = own_supply - REMOVAL_GAIN
         red_supply += 1
-    elif move.point == PASS_POINT:
-        return passed(state)
     elif colour == Colour.WHITE:
         white |= 1 << move.point
         stock[0] -= 1
