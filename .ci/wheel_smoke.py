@@ -68,9 +68,13 @@ def main() -> None:
     refusal = run([args.installed, "tables"], expect=1)
     if "source checkout" not in refusal:
         sys.exit(f"wheel smoke: tables without --check should refuse: {refusal}")
+    refusal = run([args.installed, "prove"], expect=2)
+    if refusal.strip() != ("error: prove needs a source checkout: the proofs/ folder is "
+                           "not installed with the package"):
+        sys.exit(f"wheel smoke: prove from the wheel should say it needs a checkout: {refusal}")
     print(f"wheel smoke: conform checked {vectors} vectors and "
           f"{mine['positions_checked']} positions, as from the checkout; explain, "
-          "tables --check and the tables refusal behave")
+          "tables --check, the tables refusal and the prove refusal behave")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,14 @@
-"""Run theorems and report on them: a text table for people, a JSON document for the
+"""Run claims and report on them: a text table for people, a JSON document for the
 documentation site and other tools.
 
-The JSON document (``format: shibumi-proofs/1``) lists every theorem with its name, rule
-IDs, statement, status (``proved``, ``counterexample`` or ``undecided``), a one-line
-summary, the counterexample (position, diagram, note) when there is one, and ``facts``
-(values and witnesses a theorem computes). Timings are included only on request, so a
-report written without them is the same on every run.
+The JSON document (``format: shibumi-proofs/2``) lists every claim (under
+``theorems``) with its name, rule IDs, statement, ``method`` (``z3``, ``exhaustive`` or
+``sampling``), ``cases`` (how many cases an exhaustive claim enumerated or a sampling
+claim drew; null for a Z3 proof), status (``proved``; ``sampled`` for a sampling claim
+that found no difference; ``counterexample`` or ``undecided``), a one-line summary, the
+counterexample (position, diagram, note) when there is one, ``facts`` (values and
+witnesses a claim computes) and ``seconds``. ``all_passed`` says whether every claim
+chosen passed. Without timings the report is the same on every run.
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .solver import Outcome
-from .theorem import Theorem
+from .theorem import METHODS, Theorem
 
-FORMAT = "shibumi-proofs/1"
+FORMAT = "shibumi-proofs/2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +33,17 @@ class Entry:
     @property
     def status(self) -> str:
         if self.outcome.proved:
-            return "proved"
+            return "sampled" if self.theorem.method == "sampling" else "proved"
         return "counterexample" if self.outcome.counterexample else "undecided"
+
+    @property
+    def method(self) -> str:
+        """The method with its count, for people: "exhaustive: 141,120 cases"."""
+        name, cases = METHODS[self.theorem.method], self.outcome.cases
+        if cases is None:
+            return name
+        unit = "examples" if self.theorem.method == "sampling" else "cases"
+        return f"{name}: {cases:,} {unit}"
 
 
 def run(theorems: Iterable[Theorem], progress: Callable[[int, int, Entry], None] | None = None
@@ -50,22 +62,34 @@ def run(theorems: Iterable[Theorem], progress: Callable[[int, int, Entry], None]
 
 
 def table(entries: list[Entry]) -> str:
-    """A plain-text table: name, rule IDs, result, time."""
-    rows = [("theorem", "rules", "result", "time")]
+    """A plain-text table: name, rule IDs, method with its count, result, time."""
+    rows = [("claim", "rules", "method", "result", "time")]
     for e in entries:
-        rows.append((e.theorem.name, " ".join(e.theorem.rules), e.status, f"{e.seconds:.2f} s"))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        rows.append((e.theorem.name, " ".join(e.theorem.rules), e.method, e.status,
+                     f"{e.seconds:.2f} s"))
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
     lines = []
     for i, row in enumerate(rows):
-        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].ljust(widths[2]),
-                 row[3].rjust(widths[3])]
-        lines.append("  ".join(cells))
+        cells = [cell.ljust(width) for cell, width in zip(row[:4], widths, strict=False)]
+        lines.append("  ".join([*cells, row[4].rjust(widths[4])]))
         if i == 0:
             lines.append("  ".join("-" * w for w in widths))
     total = sum(e.seconds for e in entries)
-    proved = sum(e.outcome.proved for e in entries)
-    lines.append(f"{proved} of {len(entries)} proved in {total:.2f} s")
+    lines.append(f"{summary_line(entries)} in {total:.2f} s")
     return "\n".join(lines)
+
+
+def summary_line(entries: list[Entry]) -> str:
+    """How many claims passed, by method: "30 of 30 passed (22 proved with Z3, ...)"."""
+    passed = [e for e in entries if e.outcome.proved]
+    parts = []
+    for key, label in (("z3", "proved with Z3"), ("exhaustive", "checked exhaustively"),
+                       ("sampling", "sampled")):
+        n = sum(e.theorem.method == key for e in passed)
+        if n:
+            parts.append(f"{n} {label}")
+    detail = f" ({', '.join(parts)})" if parts else ""
+    return f"{len(passed)} of {len(entries)} passed{detail}"
 
 
 def details(entries: list[Entry]) -> str:
@@ -80,8 +104,8 @@ def details(entries: list[Entry]) -> str:
     return "\n".join(out)
 
 
-def to_json(entries: list[Entry], timings: bool = False) -> dict[str, Any]:
-    """The machine-readable report (timings only when asked for)."""
+def to_json(entries: list[Entry], timings: bool = True) -> dict[str, Any]:
+    """The machine-readable report (without ``seconds`` when ``timings`` is off)."""
     items = []
     for e in entries:
         example = e.outcome.counterexample
@@ -89,6 +113,8 @@ def to_json(entries: list[Entry], timings: bool = False) -> dict[str, Any]:
             "name": e.theorem.name,
             "rules": list(e.theorem.rules),
             "statement": e.theorem.statement,
+            "method": e.theorem.method,
+            "cases": e.outcome.cases,
             "status": e.status,
             "summary": e.outcome.summary,
             "counterexample": None if example is None else {
@@ -100,6 +126,6 @@ def to_json(entries: list[Entry], timings: bool = False) -> dict[str, Any]:
         items.append(item)
     return {
         "format": FORMAT,
-        "all_proved": all(e.outcome.proved for e in entries),
+        "all_passed": all(e.outcome.proved for e in entries),
         "theorems": items,
     }

@@ -92,13 +92,15 @@ class Counterexample:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The result of a theorem: proved, or refuted by a counterexample. ``facts``
-    carries what a theorem computes beyond yes or no (values, witnesses)."""
+    """The result of a claim: established, or refuted by a counterexample. ``facts``
+    carries what a claim computes beyond yes or no (values, witnesses); ``cases`` is
+    the number of cases an exhaustive or sampling claim checked (None for a Z3 proof)."""
 
     proved: bool
     summary: str
     counterexample: Counterexample | None = None
     facts: Mapping[str, Any] = field(default_factory=dict)
+    cases: int | None = None
 
 
 def truth(m: Any, x: Formula) -> bool:

@@ -6,14 +6,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 import z3
 
 from shibumi_rules.board import Board
 from shibumi_rules.diagram import render
-from shibumi_rules.games.splink.score import INNER_POINTS, SCORING_PAIRS
-from shibumi_rules.geometry import AT_TOP_VIEW, COORDS, LEVEL_MASKS, LEVELS, NAMES, points_of
+from shibumi_rules.games.splink import score as engine_score
+from shibumi_rules.geometry import (
+    AT_TOP_VIEW,
+    COORDS,
+    LEVEL_MASKS,
+    LEVELS,
+    NAMES,
+    TOUCHING_PAIRS,
+    points_of,
+)
 
 from . import model
 from . import reference_model as ref
@@ -47,22 +56,36 @@ LEVEL2 = tuple(points_of(LEVEL_MASKS[2]))
 @theorem(SPLINK, "splink-scoring-pairs", ("SPK-SCORE-1", "SPK-RUL-9"), """
     The engine's 5 inner points are exactly the points a complete pyramid hides from
     view (the points that are not the topmost point of their cell seen from above), and
-    its 60 scoring pairs are exactly the touching pairs with neither ball inner.""")
+    its 60 scoring pairs are exactly the touching pairs with neither ball inner: checked
+    for each of the 30 points and each of the 435 pairs of points, against the model's
+    tables too.""", method="exhaustive")
 def splink_scoring_pairs() -> Outcome:
     hidden = set()
     for p, c in enumerate(COORDS):
         if any((c.x, c.y, lv) in AT_TOP_VIEW for lv in range(c.level + 1, LEVELS)):
             hidden.add(p)
-    problems = []
-    if set(INNER_POINTS) != hidden or set(model.INNER) != hidden:
-        problems.append(f"inner points {names(INNER_POINTS)}, hidden {names(sorted(hidden))}")
-    if set(SCORING_PAIRS) != set(model.SCORING_PAIRS) or len(SCORING_PAIRS) != 60:
-        extra = set(SCORING_PAIRS) ^ set(model.SCORING_PAIRS)
-        problems.append(f"{len(SCORING_PAIRS)} scoring pairs; differing: "
-                        + ", ".join(f"{NAMES[a]}-{NAMES[b]}" for a, b in sorted(extra)))
-    if problems:
-        return Outcome(False, "; ".join(problems))
-    return Outcome(True, f"proved: inner {names(sorted(hidden))}, 60 pairs")
+    engine_pairs = set(engine_score.SCORING_PAIRS)
+    touching = set(TOUCHING_PAIRS)
+    cases = 0
+    for p in model.POINTS:
+        cases += 1
+        inner = (bool(engine_score.INNER_MASK >> p & 1), p in model.INNER)
+        if inner != (p in hidden,) * 2:
+            return Outcome(False, f"counterexample: {NAMES[p]} is inner in the engine: "
+                                  f"{inner[0]}, in the model: {inner[1]}, hidden: "
+                                  f"{p in hidden}", cases=cases)
+    for pair in combinations(model.POINTS, 2):
+        cases += 1
+        expected = pair in touching and not (set(pair) & hidden)
+        if (pair in engine_pairs, pair in model.SCORING_PAIRS) != (expected, expected):
+            return Outcome(False, f"counterexample: {NAMES[pair[0]]}-{NAMES[pair[1]]} is "
+                                  f"{'' if pair in engine_pairs else 'not '}an engine scoring "
+                                  f"pair, expected {'one' if expected else 'none'}",
+                           cases=cases)
+    if len(engine_score.SCORING_PAIRS) != len(engine_pairs):
+        return Outcome(False, "the engine lists a scoring pair twice", cases=cases)
+    return Outcome(True, f"equal for all 30 points and 435 pairs: inner "
+                         f"{names(sorted(hidden))}, {len(engine_pairs)} pairs", cases=cases)
 
 
 def _splink_setup(unlimited: bool) -> tuple[km.State[Formula, Any], list[Formula]]:

@@ -39,7 +39,43 @@ def guide_of(bundle: Any) -> Guide:
 def test_the_games_of_the_site_have_guides() -> None:
     """Every game the site has shipped with has its guide (a new game may arrive
     without one; the site then says so and leaves it out of How to play)."""
-    assert {b.name for b in GUIDED} >= {"sploof", "splink"}
+    assert {b.name for b in GUIDED} >= {"sploof", "splink", "spline"}
+
+
+FIGURED = [b for b in bundles() if b.figures()]
+
+
+@pytest.mark.parametrize("bundle", FIGURED, ids=[b.name for b in FIGURED])
+def test_every_figure_is_drawn_and_agrees_with_the_engine(bundle: Any) -> None:
+    """Each picture maker of a game's formal rules draws (its checks against the engine
+    pass) and keys a rule or ruling of the game, or the game's table."""
+    current = spec.current()
+    for key, make in bundle.figures().items():
+        pictures = make()
+        assert pictures and all(isinstance(p, Picture) and p.views for p in pictures), key
+        assert key == bundle.name or current.entry(key).scope == bundle.name, key
+
+
+def test_the_spline_sample_game_ends_with_the_line_its_guide_names(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Spline guide says which line wins its sample game; a game that drifted to
+    another end fails the build (the check raises) instead of contradicting the text."""
+    from shibumi_rules.games.spline import guide as spline_guide
+    from shibumi_rules.games.spline.game import GAME as game
+    from shibumi_rules.games.spline.rules import outcome
+    from shibumi_rules.guide import PictureError
+
+    record = spline_guide.sample_record()
+    state = game.parse_position(record.start)
+    for move in record.moves:
+        state = game.play_text(state, move)
+    result = outcome(state)
+    assert result.winner == spline_guide.SAMPLE_WINNER
+    assert [line.name for line in result.lines] == [spline_guide.SAMPLE_LINE]
+    assert spline_guide.SAMPLE_LINE in spline_guide.SAMPLE.close.en
+    monkeypatch.setattr(spline_guide, "SAMPLE_LINE", "2b2-2f6")
+    with pytest.raises(PictureError, match="2b2-2f6"):
+        spline_guide.sample_record()
 
 
 @pytest.mark.parametrize("bundle", GUIDED, ids=[b.name for b in GUIDED])

@@ -1,6 +1,6 @@
-"""Every theorem of ``proofs`` is proved (a theorem that fails is a failed test), the
-proof machinery really finds counterexamples to false claims, and ``prove`` behaves as a
-command."""
+"""Every claim of ``proofs`` but the slow ones holds (a claim that fails is a failed
+test; ``prove`` in CI runs them all), the proof machinery really finds counterexamples to
+false claims, and ``prove`` behaves as a command."""
 
 from __future__ import annotations
 
@@ -15,29 +15,38 @@ import z3
 from proofs import model
 from proofs.core_theorems import _removal_setup, _Setup
 from proofs.solver import Z3, check, well_formed
-from proofs.theorem import Theorem
+from proofs.theorem import METHODS, Theorem
 from proofs.theorems import all_theorems
-from shibumi_rules import spec
+from shibumi_rules import prove, spec
 from shibumi_rules.board import Board, pinned
 from shibumi_rules.cli import main
 from shibumi_rules.notation import parse_point
 
 THEOREMS = all_theorems()
+QUICK = [t for t in THEOREMS if not t.slow]
 
 
-@pytest.mark.parametrize("item", THEOREMS, ids=[t.name for t in THEOREMS])
-def test_theorem_is_proved(item: Theorem) -> None:
+@pytest.mark.parametrize("item", QUICK, ids=[t.name for t in QUICK])
+def test_claim_holds(item: Theorem) -> None:
     outcome = item.prove()
     assert outcome.proved, f"{item.name}: {outcome.summary}"
     assert outcome.counterexample is None
+    if item.method == "z3":
+        assert outcome.cases is None
+    else:
+        assert outcome.cases and outcome.cases > 0, "zero cases is never a pass"
 
 
-def test_theorems_are_named_once_with_rule_ids() -> None:
+def test_claims_are_named_once_with_rule_ids_and_a_method() -> None:
     names = [t.name for t in THEOREMS]
     assert len(names) == len(set(names))
     for t in THEOREMS:
         assert t.rules and all(r in spec.current() for r in t.rules)
         assert len(t.statement) > 40
+        assert t.method in METHODS
+    methods = {t.method for t in THEOREMS}
+    assert methods == set(METHODS)
+    assert len(QUICK) < len(THEOREMS), "the slow claims are left to prove"
 
 
 def test_false_claim_gets_a_counterexample_in_notation() -> None:
@@ -70,15 +79,57 @@ def test_prove_command_lists_and_runs(capsys: pytest.CaptureFixture[str], tmp_pa
     assert main(["prove", "--list"]) == 0
     listing = capsys.readouterr().out
     assert all(t.name in listing for t in THEOREMS)
+    assert "(exhaustive)" in listing and "(sampling)" in listing
     report = tmp_path / "proofs.json"
-    assert main(["prove", "placement-keeps-gravity", "--report", str(report)]) == 0
+    assert main(["prove", "placement-keeps-gravity", "engine-pinned-balls",
+                 "--report", str(report)]) == 0
     captured = capsys.readouterr()
     assert "placement-keeps-gravity" in captured.out and "proved" in captured.out
-    assert "[1/1] placement-keeps-gravity: proved" in captured.err
+    assert "exhaustive enumeration: 141,120 cases" in captured.out
+    assert "2 of 2 passed (1 proved with Z3, 1 checked exhaustively)" in captured.out
+    assert "[1/2] placement-keeps-gravity: proved (Z3 proof, " in captured.err
     document = json.loads(report.read_text())
-    assert document["all_proved"] is True
-    assert [t["name"] for t in document["theorems"]] == ["placement-keeps-gravity"]
-    assert "seconds" not in document["theorems"][0]
+    assert document["format"] == "shibumi-proofs/2" and document["all_passed"] is True
+    z3_claim, board_claim = document["theorems"]
+    assert (z3_claim["name"], z3_claim["method"], z3_claim["cases"]) == (
+        "placement-keeps-gravity", "z3", None)
+    assert (board_claim["method"], board_claim["cases"]) == ("exhaustive", 141_120)
+    assert all(t["seconds"] >= 0 for t in document["theorems"])
+
+
+def test_prove_json_without_timings_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for _ in range(2):
+        assert main(["prove", "engine-valid-locations", "--json", "--no-timings"]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    claim = json.loads(outputs[0])["theorems"][0]
+    assert "seconds" not in claim and claim["status"] == "proved"
+
+
+def test_prove_finds_the_proofs_of_a_source_checkout(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    # Not importable: the proofs/ folder beside the package's folder is put on the path.
+    (tmp_path / "proofs").mkdir()
+    (tmp_path / "proofs" / "__init__.py").write_text("CHECKOUT_COPY = True\n")
+    monkeypatch.delitem(sys.modules, "proofs")
+    monkeypatch.setattr(sys, "path", [p for p in sys.path
+                                      if Path(p or ".").resolve() != prove.CHECKOUT])
+    found = prove.find_proofs(tmp_path)
+    assert found is not None and getattr(found, "CHECKOUT_COPY", False)
+    assert sys.path[0] == str(tmp_path)
+
+
+def test_prove_outside_a_source_checkout_says_so(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "proofs", None)  # not importable
+    monkeypatch.setattr(prove, "CHECKOUT", tmp_path)  # and no proofs/ folder there
+    assert main(["prove"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"error: {prove.NO_CHECKOUT}\n"
+    assert "source checkout" in prove.NO_CHECKOUT
 
 
 def test_prove_rejects_unknown_names(capsys: pytest.CaptureFixture[str]) -> None:

@@ -279,8 +279,9 @@ def test_spec_files_and_tables_number_levels_1_to_4() -> None:
 
 
 def _site_pages() -> dict[str, str]:
-    """Every page, snippet and diagram the site generators make, built in memory (the
-    same text ``mkdocs build`` turns into HTML). Without mkdocs, the rule pages only."""
+    """Every page (translated ones under ``LANG/``), snippet and diagram the site
+    generators make, built in memory (the same text ``mkdocs build`` turns into HTML).
+    Without mkdocs, the rule pages only."""
     hooks = str(ROOT / "docs" / "hooks")
     if hooks not in sys.path:
         sys.path.insert(0, hooks)
@@ -297,6 +298,8 @@ def _site_pages() -> dict[str, str]:
     for generate in generators:
         generate(site)
     pages = {**site.pages, **site.snippets}
+    pages.update({f"{lang}/{uri}": text for lang, translated in site.translations.items()
+                  for uri, text in translated.items()})
     pages.update({uri: content.decode("utf-8") for uri, content in site.assets.items()
                   if uri.endswith((".svg", ".json", ".csv", ".txt", ".md"))})
     return pages
@@ -348,3 +351,77 @@ def test_the_splink_page_shows_the_korean_table_with_the_adopted_reading_in_each
         cells = [c.strip() for c in row.strip("|").split(" | ")]
         assert cells[-1] and spec.cited_ids(difference.adopted) == spec.cited_ids(cells[-1])
     assert "multiple of four, at most 28" in section
+
+
+def _entry(page: str, entry_id: str) -> str:
+    """The text of a rule's or ruling's entry on a page, from the end of its heading's
+    attributes (``{#ID}``, ``{#ID data-search-exclude}``) to the next heading."""
+    after = re.split(rf"\{{#{re.escape(entry_id)}(?: [^}}]*)?\}}", page, maxsplit=1)[1]
+    return re.split(r"\n#{2,3} ", after, maxsplit=1)[0]
+
+
+def _linked_ids(line: str) -> list[str]:
+    return re.findall(r"\[([A-Z]{3}-[A-Z]+-\d+)\]\(", line)
+
+
+def test_a_rule_lists_its_rulings_and_its_clarifications_apart() -> None:
+    current = spec.current()
+    pages = _pages()
+    listed = 0
+    for rule in current.rules.values():
+        entry = _entry(pages[f"{rule.scope}.md"], rule.id)
+        for kind, label in (("ruling", "**Rulings:**"),
+                            ("clarification", "**Clarifications:**")):
+            lines = [line for line in entry.splitlines() if line.startswith(label)]
+            expected = [r for r in rule.rulings if current.kind(r) == kind]
+            assert [_linked_ids(line) for line in lines] == ([expected] if expected else []), \
+                (rule.id, kind)
+            listed += len(expected)
+    assert listed == sum(len(r.rulings) for r in current.rules.values()) > 0
+
+
+def _page_of_entry(entry_id: str) -> str:
+    current = spec.current()
+    return "rulings.md" if entry_id in current.rulings else f"{current.entry(entry_id).scope}.md"
+
+
+def test_every_entry_a_korean_difference_concerns_links_to_the_table() -> None:
+    pages = _pages()
+    concerned = {i for d in _korean().differences for i in d.rules}
+    for entry_id in spec.current().ids():
+        page = pages[_page_of_entry(entry_id)]
+        links = [line for line in _entry(page, entry_id).splitlines()
+                 if line.startswith("**Translations:**")]
+        assert bool(links) == (entry_id in concerned), entry_id
+        assert all("#translation-splink-ko)" in line for line in links), entry_id
+
+
+def test_the_korean_splink_page_shows_the_table_with_korean_headings() -> None:
+    """The headings are the Korean edition's; the spec's texts stay as the spec gives
+    them."""
+    page = _pages()["ko/splink.md"]
+    heading, section = page.split("{#translation-splink-ko}", 1)
+    assert HANGUL.search(heading.rsplit("\n## ", 1)[1])
+    header = next(line.strip() for line in section.splitlines()
+                  if line.strip().startswith("| ") and "---" not in line)
+    assert HANGUL.search(header) and "topic" not in header and "adopted" not in header
+    rows = [line.strip() for line in section.splitlines() if line.strip().startswith("| **")]
+    assert len(rows) == len(_korean().differences)
+    for row, difference in zip(rows, _korean().differences, strict=True):
+        assert esc_free(difference.translated) in row and f"**{difference.topic}**" in row
+    assert "multiple of four, at most 28" in section
+
+
+def test_the_korean_rulings_page_shows_rulings_and_clarifications_apart() -> None:
+    page = _pages()["ko/rulings.md"]
+    for ruling in spec.current().rulings.values():
+        entry = _entry(page, ruling.id)
+        assert entry.lstrip().startswith("*판정:" if ruling.kind == "ruling" else "*해설:"), \
+            ruling.id
+        assert ("**옵션:**" in entry) == (ruling.kind == "ruling"), ruling.id
+
+
+def esc_free(text: str) -> str:
+    """``text`` as the pages write it where it holds no Markdown sign."""
+    assert not re.search(r"[|*_`\\\[\]{<>&]", text), text
+    return text

@@ -82,9 +82,10 @@ def test_perft_prints_the_bare_count_last_and_divide_rows(
 
 
 def test_bench_reports_depths_4_and_5(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "bench", "spline")
+    code, out, _ = run(capsys, "bench", "spline", "--playouts", "0", "--startup", "0")
     assert code == 0
-    assert [line.split()[1] for line in out.splitlines()] == ["perft(4)", "perft(5)"]
+    assert [line.split()[1] for line in out.splitlines()] == ["perft(4)", "perft(5)",
+                                                              "divide(5)"]
     assert "524,376" in out
 
 

@@ -42,3 +42,22 @@ def test_fast_perft_agrees_with_the_plain_tree(state: SplineState, depth: int) -
     assert GAME.perft(state, depth) == expected
     if not GAME.is_over(state):
         assert fast_perft(state, depth) == expected
+
+
+def test_divide_with_shared_tables_gives_the_generic_rows() -> None:
+    """The divide that shares one set of tables across first moves lists the same rows
+    as the generic divide, which counts each first move on its own."""
+    import random
+
+    from shibumi_rules.game import Game
+    from shibumi_rules.games import get_game
+
+    game = get_game("spline")
+    rng = random.Random(7)
+    state = game.start()
+    for _ in range(10):
+        for depth in (1, 2, 3):
+            assert game.divide(state, depth) == Game.divide(game, state, depth)
+        if game.is_over(state):
+            break
+        state = game.play(state, rng.choice(game.legal_moves(state)))

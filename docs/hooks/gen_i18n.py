@@ -33,8 +33,54 @@ KOREAN: dict[str, str] = {
     "title": "제목",
     "ruling": "판정",
     "option (default)": "옵션(기본값)",
-    "Where the published rules are silent or unclear, these rulings decide: ":
-        "발표된 규칙이 말하지 않거나 모호한 부분은 다음 판정이 정합니다: ",
+    "Rulings and clarifications": "판정과 해설",
+    "Ruling": "판정",
+    "Clarification": "해설",
+    "Clarifications": "해설",
+    "rulings": "판정",
+    "clarification": "해설",
+    "clarifications": "해설",
+    "kind": "종류",
+    "Where the published rules leave a question open, these rulings decide: ":
+        "발표된 규칙이 열어 둔 질문은 다음 판정이 정합니다: ",
+    "Where a question has an answer in the published rules that is easy to miss, these "
+    "clarifications give it and the argument: ":
+        "발표된 규칙에 답이 있지만 놓치기 쉬운 질문은 다음 해설이 그 답과 근거를 "
+        "밝힙니다: ",
+    "*Ruling: the published text leaves this open; the alternatives below are real "
+    "choices.*":
+        "*판정: 발표된 글이 이 질문을 열어 둡니다. 아래의 다른 안은 실제로 고를 수 있는 "
+        "선택입니다.*",
+    "*Clarification: the published text settles this; the argument below shows how, so "
+    "there is nothing to choose.*":
+        "*해설: 발표된 글이 이 질문에 답합니다. 아래 근거가 어떻게 답하는지 보여 주므로 "
+        "고를 것이 없습니다.*",
+    "Answer.": "답.",
+    "Why the text settles it.": "글이 답하는 근거.",
+    "Readings considered.": "검토한 읽기.",
+    "reading": "읽기",
+    "ruled out": "배제",
+    "none yet; the engine plays the adopted alternative only.":
+        "아직 없습니다. 엔진은 채택한 안만 따릅니다.",
+    # translations of the rules
+    "Translations:": "번역:",
+    "{language} text": "{language} 글",
+    "The rules also reached us in {language}; every difference of that translation is "
+    "listed [at the end of this page]({link}).":
+        "이 규칙은 {language}로도 전해졌습니다. 그 번역이 원문과 다른 곳은 모두 [이 "
+        "페이지 끝]({link})에 정리했습니다.",
+    "The {language} translation": "{language} 번역",
+    "*{title}*, translated from *{original}*.": "*{title}*: *{original}*의 번역.",
+    "As the specification records it, in English": "명세에 적힌 그대로(영어 원문)",
+    "topic": "주제",
+    "literally": "직역",
+    "the original says": "원문",
+    "reading adopted": "채택한 읽기",
+    "Readings not adopted": "채택하지 않은 읽기",
+    "Why the {language} text is a translation of the original":
+        "{language} 글이 원문의 번역인 근거",
+    "words": "낱말",
+    "what they show": "보여 주는 것",
     "The rules of the [Shibumi system]({link}) apply to {game} as well.":
         "{game}에도 [시부미 시스템]({link})의 규칙이 그대로 적용됩니다.",
     "Question.": "질문.",
@@ -60,6 +106,8 @@ KOREAN: dict[str, str] = {
     "How to play": "게임 방법",
     "How to play {game}": "{game} 게임 방법",
     "A sample game": "예시 게임",
+    "This game's how-to-play page is not translated yet; it is shown in English.":
+        "이 게임의 게임 방법 페이지는 아직 번역되지 않아 영어로 보여 줍니다.",
     "Move {n}": "{n}수",
     "The formal rules": "정식 규칙",
     "The numbered rules of {game}, with their sources and rulings, are on "

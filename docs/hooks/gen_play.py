@@ -142,8 +142,18 @@ def _index(site: Site, games: list[tuple[Any, Any]], lang: str) -> None:
     for bundle, guide in games:
         link = relative(INDEX, page_of(bundle.name))
         out.append(f"## [{esc(title_of(bundle, lang))}]({link}) {{#{bundle.name}}}\n")
-        out.append(esc(guide.lead.get(lang)) + "\n")
+        out.append(esc(lead_of(guide, lang)) + "\n")
     site.page(INDEX, "\n".join(out), lang)
+
+
+UNTRANSLATED = ("This game's how-to-play page is not translated yet; it is shown in "
+                "English.")
+
+
+def lead_of(guide: Any, lang: str) -> str:
+    """The guide's lead in ``lang``, or, where the guide is not written in it, a note
+    saying so (an English paragraph would make the page read as half translated)."""
+    return str(guide.lead.get(lang) if guide.lead.has(lang) else t(UNTRANSLATED, lang))
 
 
 def languages_of(guide: Any) -> list[str]:
@@ -176,6 +186,6 @@ def _games_snippet(games: list[tuple[Any, Any]], lang: str) -> str:
     for bundle, guide in games:
         title = t("How to play {game}", lang).format(game=title_of(bundle, lang))
         out.append(f"[{esc(title)}]({page_of(bundle.name)})\n"
-                   f":   {esc(guide.lead.get(lang))} "
+                   f":   {esc(lead_of(guide, lang))} "
                    f"[{esc(t('The formal rules', lang))}]({bundle.name}.md).\n")
     return "\n".join(out)

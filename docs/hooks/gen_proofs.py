@@ -1,11 +1,14 @@
-"""The Proofs page: every theorem of ``proofs/`` with the rules it covers, its statement
-and its status, from the proof report (``shibumi-rules prove --json``).
+"""The Proofs page: every claim of ``proofs/`` with the rules it covers, its statement,
+how it is established (Z3 proof, exhaustive enumeration with its number of cases, or
+sampling with its number of examples) and its status, from the report of
+``shibumi-rules prove --json``.
 
-Proving every theorem takes minutes, and the report (written without timings) depends
-only on the source tree and the Z3 version. So the report is kept in a cache outside
-the repository, keyed by a hash of those: the second build of an unchanged tree (CI's
-build, then the docs test; each rebuild of ``mkdocs serve``) reuses it instead of
-proving everything again.
+The report's timings are dropped before anything is written, so the page and the
+report published beside it depend only on the source tree and the Z3 version. Running
+every claim takes a while, so the report is kept in a cache outside the repository,
+keyed by a hash of those: the second build of an unchanged tree (CI's build, then the
+docs test; each rebuild of ``mkdocs serve``) reuses it instead of running everything
+again.
 """
 
 from __future__ import annotations
@@ -28,15 +31,37 @@ PAGE = "proofs.md"
 REPORT = ROOT / "proofs" / "report.json"
 """A committed report, when there is one; otherwise the proofs are run for the page."""
 
-STATUS = {"proved": "proved", "counterexample": "**counterexample**",
-          "undecided": "**undecided**"}
+STATUS = {"proved": "proved", "sampled": "no difference found",
+          "counterexample": "**counterexample**", "undecided": "**undecided**"}
+METHODS = {"z3": "Z3 proof", "exhaustive": "exhaustive enumeration", "sampling": "sampling"}
+
+
+def without_timings(report: dict[str, Any]) -> dict[str, Any]:
+    """The report with every time left out (they depend on the machine)."""
+    out = {k: v for k, v in report.items() if k != "seconds"}
+    out["theorems"] = [{k: v for k, v in t.items() if k != "seconds"}
+                       for t in report.get("theorems", [])]
+    return out
+
+
+def method(claim: dict[str, Any]) -> str:
+    """How a claim is established, with its count: "exhaustive enumeration, 141,120
+    cases"."""
+    key = claim.get("method")
+    if key not in METHODS:
+        return "not stated"
+    cases = claim.get("cases")
+    if not isinstance(cases, int):
+        return METHODS[key]
+    unit = "examples" if key == "sampling" else "cases"
+    return f"{METHODS[key]}, {cases:,} {unit}"
 
 
 def _report(site: Site) -> tuple[dict[str, Any], str]:
     """The report and where it comes from."""
     if REPORT.exists():
-        report: dict[str, Any] = json.loads(REPORT.read_text(encoding="utf-8"))
-        site.asset("proofs/report.json", REPORT.read_bytes())
+        report = without_timings(json.loads(REPORT.read_text(encoding="utf-8")))
+        site.asset("proofs/report.json", (json.dumps(report, indent=2) + "\n").encode("utf-8"))
         return report, "the committed report [proofs/report.json](proofs/report.json)"
     if importlib.util.find_spec("z3") is None:
         raise MissingSourceError("the Proofs page runs the proofs, which need Z3: "
@@ -47,7 +72,7 @@ def _report(site: Site) -> tuple[dict[str, Any], str]:
         run = run_cli(["prove", "--json"])
         if run.status not in (0, 1) or not run.stdout.strip():
             raise RuntimeError(f"shibumi-rules prove --json failed: {run.stderr.strip()}")
-        text = run.stdout
+        text = json.dumps(without_timings(json.loads(run.stdout)), indent=2) + "\n"
         _write_cache(cached, text)
     site.asset("proofs/report.json", text.encode("utf-8"))
     return json.loads(text), ("`shibumi-rules prove --json`, run on the source tree this "
@@ -149,26 +174,45 @@ def _facts(site: Site, name: str, facts: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def _tally(theorems: list[dict[str, Any]]) -> str:
+    """How many claims passed, by method."""
+    passed = [t for t in theorems if t.get("status") in ("proved", "sampled")]
+    parts = []
+    for key, label in (("z3", "proved with Z3"), ("exhaustive", "checked exhaustively"),
+                       ("sampling", "sampled")):
+        n = sum(t.get("method") == key for t in passed)
+        if n:
+            parts.append(f"{n} {label}")
+    detail = f" ({', '.join(parts)})" if parts else ""
+    return f"{len(passed)} of {len(theorems)} claims passed{detail}"
+
+
 def generate(site: Site) -> None:
     report, origin = _report(site)
     theorems = report.get("theorems", [])
-    proved = sum(t.get("status") == "proved" for t in theorems)
     out = [
         "# Proofs\n",
         "Tests check the positions they happen to build; a proof covers every position. "
-        "The theorems below are stated over every board of the 30-point pyramid that "
-        "obeys gravity (and, for the games, every state) and proved with the Z3 solver. "
-        "The model they are proved on is written from the rules, independently of the "
-        "engine's code, and the test suite checks the engine against the same model on "
-        "random reachable positions.\n",
-        f"**{proved} of {len(theorems)} theorems proved**, according to {origin}. "
-        "A theorem that fails is reported with a counterexample position, and fails the "
-        "test suite. Run them with:\n",
-        fenced("shibumi-rules prove            # a table: theorem, rules, result, time\n"
+        "Each claim below says how it is established, so that you can tell a proof from "
+        "a sample:\n",
+        "- **Z3 proof**: stated over every board of the 30-point pyramid that obeys "
+        "gravity (and, for the games, every state) and proved with the Z3 solver, on a "
+        "model written from the rules, independently of the engine's code;\n"
+        "- **exhaustive enumeration**: the engine is compared with the same model on "
+        "every case of a finite space, and the number of cases is given: the board "
+        "mechanics on all 141,120 occupancies that obey gravity, each line and each "
+        "scoring pair under every colouring of the points it depends on, the fast paths "
+        "over the same spaces;\n"
+        "- **sampling**: whole games cannot be enumerated, so the engine is compared with "
+        "the model on the positions of seeded random games; the number of positions is "
+        "given. Sampling finds differences; it cannot show that there are none.\n",
+        f"**{_tally(theorems)}**, according to {origin}. A claim that fails is reported "
+        "with a counterexample position. Run them with:\n",
+        fenced("shibumi-rules prove            # a table: claim, rules, method, result, time\n"
                "shibumi-rules prove --list     # the statements\n"
                "shibumi-rules prove --json     # the report this page is made from", "sh"),
-        table(["theorem", "rules", "status"], [
-            [f"[{esc(t['name'])}](#{t['name']})", _ids(t.get("rules", [])),
+        table(["claim", "rules", "method", "status"], [
+            [f"[{esc(t['name'])}](#{t['name']})", _ids(t.get("rules", [])), esc(method(t)),
              STATUS.get(t.get("status", ""), esc(t.get("status")))]
             for t in theorems
         ]),
@@ -177,8 +221,8 @@ def generate(site: Site) -> None:
         name = t["name"]
         out.append(f"## {esc(name)} {{#{name}}}\n")
         out.append(esc(t.get("statement", "")) + "\n")
-        out.append(f"**Rules:** {_ids(t.get('rules', []))}. **Status:** "
-                   f"{STATUS.get(t.get('status', ''), esc(t.get('status')))}: "
+        out.append(f"**Rules:** {_ids(t.get('rules', []))}. **Method:** {esc(method(t))}. "
+                   f"**Status:** {STATUS.get(t.get('status', ''), esc(t.get('status')))}: "
                    f"{esc(t.get('summary', ''))}.\n")
         out.append(_facts(site, name, t.get("facts") or {}))
         if t.get("counterexample"):

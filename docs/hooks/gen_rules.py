@@ -1,12 +1,17 @@
 """The rule pages (the Shibumi system, then one page per registered game) and the
-Rulings page, from ``spec/rules.json`` and ``spec/rulings.json`` through the engine's
-loader.
+Rulings page, from ``spec/rules.json``, ``spec/rulings.json`` and
+``spec/translations.json`` through the engine's loader.
 
-Every rule and ruling is a heading whose id is its ID, so ``shibumi.html#SHB-PIN-1``
-links to the rule and the search finds it as its own entry. IDs cited in a text become
-links. Where the sources are quoted and which code implements an entry is folded away
-for players. A game's guide can translate its entries; the translated pages keep every
-ID and anchor of the English ones.
+Every rule, ruling and clarification is a heading whose id is its ID, so
+``shibumi.html#SHB-PIN-1`` links to the rule and the search finds it as its own entry.
+IDs cited in a text become links. Where the sources are quoted and which code implements
+an entry is folded away for players. The Rulings page shows rulings (the text is open:
+real alternatives, an option where the engine offers one) apart from clarifications (the
+text settles it: the argument, no option). A game's page ends with the table of every
+difference between a translation of its rules and the original. A game's guide can
+translate its entries; the translated pages keep every ID and anchor of the English
+ones, and the spec's own texts (the translation tables included) stay as the spec gives
+them.
 """
 
 from __future__ import annotations
@@ -69,6 +74,18 @@ SYSTEM_KEYWORDS = {
                            "완성된 피라미드, 가득 찬 피라미드"),
 }
 """Everyday words for the system's rules; each game gives its own in its guide."""
+
+KINDS = ("ruling", "clarification")
+"""The kinds of entries of ``spec/rulings.json``, in the order the pages list them."""
+KIND_PLURAL = {"ruling": "rulings", "clarification": "clarifications"}
+KIND_LEAD = {
+    "ruling": "*Ruling: the published text leaves this open; the alternatives below are "
+              "real choices.*",
+    "clarification": "*Clarification: the published text settles this; the argument "
+                     "below shows how, so there is nothing to choose.*",
+}
+LANGUAGE_NAMES = {"ko": Text("Korean", "한국어")}
+"""Names of the languages of ``spec/translations.json``."""
 
 
 @dataclass(frozen=True)
@@ -207,9 +224,9 @@ def _sources(sources: Any) -> str:
     return "\n".join(f"- *{esc(s.title)}*: {esc(s.says)}" for s in sources) + "\n"
 
 
-def folded(title: str, body: str, kind: str = "info") -> str:
-    """A collapsible block (closed until opened)."""
-    return f'??? {kind} "{title}"\n\n' + indent(body) + "\n"
+def folded(title: str, body: str, kind: str = "info", opened: bool = False) -> str:
+    """A collapsible block, closed until opened unless ``opened``."""
+    return f'???{"+" if opened else ""} {kind} "{title}"\n\n' + indent(body) + "\n"
 
 
 def _keywords_line(entry_id: str, spec: Any, lang: str) -> str:
@@ -231,6 +248,46 @@ def _stale_note(entry: Any, lang: str) -> str:
         "shown until the translation is brought up to date.", lang), "warning")
 
 
+def _listed(ids: Any, spec: Any, page: str, lang: str) -> str:
+    """Entries as links followed by their titles, separated by commas."""
+    return ", ".join(f"{link(i, spec, page)} ({esc(_title(spec, i, lang))})" for i in ids)
+
+
+def _by_kind(ids: Any, spec: Any) -> dict[str, list[str]]:
+    """Ruling IDs split into rulings and clarifications, in order."""
+    out: dict[str, list[str]] = {kind: [] for kind in KINDS}
+    for entry_id in ids:
+        out[spec.kind(entry_id)].append(entry_id)
+    return out
+
+
+def _language(tag: str, lang: str) -> str:
+    """The name of the language ``tag`` in the language ``lang``."""
+    name = LANGUAGE_NAMES.get(tag)
+    return name.get(lang) if name is not None else tag
+
+
+def translation_anchor(found: Any) -> str:
+    """The anchor of the table of a translation's differences on its game's page."""
+    return f"translation-{found.id}"
+
+
+def _translation_links(entry_id: str, spec: Any, page: str, lang: str) -> str:
+    """A line linking the translation tables that list a difference about ``entry_id``."""
+    links = []
+    for found in spec.translations:
+        target = page_of_scope(found.scope)
+        href = f"#{translation_anchor(found)}"
+        if target != page:
+            href = relative(page, target) + href
+        label = t("{language} text", lang).format(language=_language(found.language, lang))
+        links += [f"[{label}: {esc(d.topic.lower())}]({href})"
+                  for d in found.differences if entry_id in d.rules]
+    if not links:
+        return ""
+    return f"**{t('Translations:', lang)}** {', '.join(links)}.\n"
+
+
 def _rule(site: Site, spec: Any, rule: Any, page: str, lang: str) -> str:
     tr = translation(rule, lang)
     title = tr.title if tr else rule.title
@@ -239,10 +296,11 @@ def _rule(site: Site, spec: Any, rule: Any, page: str, lang: str) -> str:
            linked(statement, spec, page, rule.id) + "\n", _stale_note(rule, lang)]
     for fig in figures_for(rule.id):
         out.append(embed(site, page, fig, lang))
-    if rule.rulings:
-        rulings = ", ".join(f"{link(r, spec, page)} ({esc(_title(spec, r, lang))})"
-                            for r in rule.rulings)
-        out.append(f"**{t('Rulings', lang)}:** {rulings}.\n")
+    for kind, ids in _by_kind(rule.rulings, spec).items():
+        if ids:
+            heading = t(KIND_PLURAL[kind].capitalize(), lang)
+            out.append(f"**{heading}:** {_listed(ids, spec, page, lang)}.\n")
+    out.append(_translation_links(rule.id, spec, page, lang))
     notes = tr.notes if tr and tr.notes else rule.notes
     if notes:
         out.append('!!! note\n    ' + linked(notes, spec, page, rule.id) + "\n")
@@ -288,32 +346,85 @@ def _rule_page(site: Site, spec: Any, scope: Scope, lang: str) -> None:
         [t("rule", lang), t("title", lang)],
         [[link(r.id, spec, page), esc(_title(spec, r.id, lang))] for r in rules],
     )))
-    if rulings:
-        out.append(unsearched(
-            t("Where the published rules are silent or unclear, these rulings decide: ", lang)
-            + ", ".join(f"{link(r.id, spec, page)} ({esc(_title(spec, r.id, lang))})"
-                        for r in rulings) + ".\n"))
+    kinds = _by_kind([r.id for r in rulings], spec)
+    listed = []
+    if kinds["ruling"]:
+        listed.append(t("Where the published rules leave a question open, these rulings "
+                        "decide: ", lang) + _listed(kinds["ruling"], spec, page, lang) + ".\n")
+    if kinds["clarification"]:
+        listed.append(t("Where a question has an answer in the published rules that is "
+                        "easy to miss, these clarifications give it and the argument: ",
+                        lang) + _listed(kinds["clarification"], spec, page, lang) + ".\n")
+    if listed:
+        out.append(unsearched("\n".join(listed)))
+    translations = spec.translations_of(scope.name)
+    for found in translations:
+        out.append(t("The rules also reached us in {language}; every difference of that "
+                     "translation is listed [at the end of this page]({link}).", lang)
+                   .format(language=_language(found.language, lang),
+                           link=f"#{translation_anchor(found)}") + "\n")
     if scope.bundle is not None:
         out.append(t("The rules of the [Shibumi system]({link}) apply to {game} as well.",
                      lang).format(link=relative(page, page_of_scope(SYSTEM)),
                                   game=scope.title.get(lang)) + "\n")
     for rule in rules:
         out.append(_rule(site, spec, rule, page, lang))
+    for found in translations:
+        out.append(_translation_section(spec, found, page, lang))
     site.page(page, "\n".join(out), lang)
 
 
-def _ruling(site: Site, spec: Any, ruling: Any, lang: str) -> str:
+def _translation_section(spec: Any, found: Any, page: str, lang: str) -> str:
+    """Every difference between a translation and the original, as a table with the
+    reading adopted in each row; then, folded for arbiters, the readings not adopted and
+    the evidence that the translation was made from the original. The headings are in
+    the page's language, the spec's texts as the spec gives them (on a translated page
+    set apart in an open block, as the quoted sources are set apart in folded ones)."""
+    language = _language(found.language, lang)
+    heading = (f"## {t('The {language} translation', lang).format(language=language)} "
+               f"{{#{translation_anchor(found)}}}\n")
+    body = "\n".join([
+        t("*{title}*, translated from *{original}*.", lang).format(
+            title=esc(found.title), original=esc(found.translates))
+        + f" {linked(found.standing, spec, page)}\n",
+        table([t(h, lang).format(language=language) for h in
+               ("topic", "{language} text", "literally", "the original says",
+                "reading adopted")],
+              [[f"**{esc(d.topic)}**", esc(d.translated), esc(d.literal), esc(d.original),
+                linked(d.adopted, spec, page)] for d in found.differences])])
+    if lang != DEFAULT:  # the spec's English, set apart (open) like the quoted sources
+        body = folded(t("As the specification records it, in English", lang), body,
+                      "quote", opened=True)
+    out = [heading, body]
+    rejected = [(d, r) for d in found.differences for r in d.rejected]
+    if rejected:
+        out.append(folded(t("Readings not adopted", lang), "\n".join(
+            f"- *{esc(d.topic)}: {esc(r.reading)}* {linked(r.why, spec, page)}"
+            for d, r in rejected) + "\n", "quote"))
+    if found.evidence:
+        out.append(folded(
+            t("Why the {language} text is a translation of the original", lang)
+            .format(language=language),
+            table([t(h, lang) for h in ("words", "literally", "what they show")],
+                  [[esc(e.translated), esc(e.literal), esc(e.shows)]
+                   for e in found.evidence]), "quote"))
+    return "\n".join(out)
+
+
+LABELS = {
+    "ruling": ("Decision.", "Rationale.", "Alternatives.", "alternative", ""),
+    "clarification": ("Answer.", "Why the text settles it.", "Readings considered.",
+                      "reading", "ruled out"),
+}
+"""How an entry of each kind names its answer, its argument, its table of answers and
+a row of that table, and marks a row not adopted."""
+
+
+def _alternatives(spec: Any, ruling: Any, tr: EntryText | None, lang: str) -> str:
+    """The table of the answers a ruling chose between (or the readings a clarification
+    rules out), each with the option value or flag that selects it."""
     page = RULINGS
-    tr = translation(ruling, lang)
-    out = [f"### {ruling.id} · {esc(tr.title if tr else ruling.title)} "
-           f"{{{_anchor(ruling.id, tr, lang)}}}\n",
-           _stale_note(ruling, lang)]
-    for label, text in (("Question.", tr.question if tr else ruling.question),
-                        ("Decision.", tr.statement if tr else ruling.decision),
-                        ("Rationale.", tr.rationale if tr else ruling.rationale)):
-        out.append(f"**{t(label, lang)}** {linked(text, spec, page, ruling.id)}\n")
-    for fig in figures_for(ruling.id):
-        out.append(embed(site, page, fig, lang))
+    *_, column, not_adopted = LABELS[ruling.kind]
     rows = []
     summaries = tr.alternatives if tr and tr.alternatives else ()
     for number, alt in enumerate(ruling.alternatives):
@@ -323,21 +434,47 @@ def _ruling(site: Site, spec: Any, ruling: Any, lang: str) -> str:
         if alt.cli:
             selects.append(code(alt.cli))
         summary = summaries[number] if number < len(summaries) else alt.summary
-        rows.append([
-            f"**{t('adopted', lang)}**" if alt.adopted else "",
-            linked(summary, spec, page, ruling.id),
-            " ".join(selects) or "-",
-        ])
-    out.append(f"**{t('Alternatives.', lang)}**\n")
-    out.append(table(["", t("alternative", lang), t("selected by", lang)], rows))
+        mark = f"**{t('adopted', lang)}**" if alt.adopted else t(not_adopted, lang)
+        rows.append([mark, linked(summary, spec, page, ruling.id),
+                     " ".join(selects) or "-"])
+    return table(["", t(column, lang), t("selected by", lang)], rows)
+
+
+def _option(ruling: Any, lang: str) -> str:
+    """The option that selects a ruling's alternatives, or that there is none yet (a
+    clarification has nothing to select)."""
     if ruling.option:
-        out.append(f"**{t('Option:', lang)}** {code(ruling.option.name)}, "
-                   f"{t('default', lang)} {code(ruling.option.default)}; "
-                   f"{code('--option ' + ruling.option.name + '=VALUE')}.\n")
+        return (f"**{t('Option:', lang)}** {code(ruling.option.name)}, "
+                f"{t('default', lang)} {code(ruling.option.default)}; "
+                f"{code('--option ' + ruling.option.name + '=VALUE')}.\n")
+    if ruling.kind == "ruling":
+        return (f"**{t('Option:', lang)}** "
+                f"{t('none yet; the engine plays the adopted alternative only.', lang)}\n")
+    return ""
+
+
+def _ruling(site: Site, spec: Any, ruling: Any, lang: str) -> str:
+    page = RULINGS
+    tr = translation(ruling, lang)
+    answer, why, answers, *_ = LABELS[ruling.kind]
+    out = [f"### {ruling.id} · {esc(tr.title if tr else ruling.title)} "
+           f"{{{_anchor(ruling.id, tr, lang)}}}\n",
+           t(KIND_LEAD[ruling.kind], lang) + "\n",
+           _stale_note(ruling, lang)]
+    for label, text in (("Question.", tr.question if tr else ruling.question),
+                        (answer, tr.statement if tr else ruling.decision),
+                        (why, tr.rationale if tr else ruling.rationale)):
+        out.append(f"**{t(label, lang)}** {linked(text, spec, page, ruling.id)}\n")
+    for fig in figures_for(ruling.id):
+        out.append(embed(site, page, fig, lang))
+    out.append(f"**{t(answers, lang)}**\n")
+    out.append(_alternatives(spec, ruling, tr, lang))
+    out.append(_option(ruling, lang))
     if ruling.rules:
         out.append(f"**{t('Concerns:', lang)}** " + ", ".join(
             f"{link(r, spec, page)} ({esc(_title(spec, r, lang))})" for r in ruling.rules)
             + ".\n")
+    out.append(_translation_links(ruling.id, spec, page, lang))
     out.append(_keywords_line(ruling.id, spec, lang))
     known = []
     if ruling.implementations:
@@ -358,25 +495,44 @@ def _ruling(site: Site, spec: Any, ruling: Any, lang: str) -> str:
 
 
 RULINGS_INTRO = Text(
-    "The published rules of the games are short, and leave questions open: what happens "
-    "when the supply runs out, whether one ball can block a row, which balls are \"inner\". "
-    "Each such question is answered here once, with the reasoning, the answers that were "
-    "not chosen, and what other implementations do. Where a reasonable player might want "
-    "another answer, an option selects it, and the engine, the tables and the conformance "
-    "vectors follow it.",
-    "게임들의 발표된 규칙은 짧아서 답하지 않은 질문을 남깁니다. 공급처가 바닥나면 어떻게 "
-    "되는지, 공 하나가 줄을 막을 수 있는지, 어떤 공이 \"안쪽\" 공인지 같은 것들입니다. 이런 "
-    "질문마다 여기서 한 번씩 답하고, 그 근거와 채택하지 않은 답, 다른 구현들의 처리 방식을 "
-    "함께 적었습니다. 다른 답을 원하는 플레이어를 위해 옵션으로 다른 안을 고를 수 있으며, "
-    "엔진과 표, 적합성 벡터가 모두 그 옵션을 따릅니다.")
-TRANSLATED_NOTE = Text("", "이 페이지에서 한국어로 옮긴 판정: {scopes}. 나머지는 영어 원문 "
-                       "그대로입니다.")
+    "The published rules of the games are short, and raise questions: what happens when "
+    "the supply runs out, whether one ball can block a row, which balls are \"inner\". "
+    "Each question is answered here once, under an ID that never changes, in one of two "
+    "ways.",
+    "게임들의 발표된 규칙은 짧아서 여러 질문을 남깁니다. 공급처가 바닥나면 어떻게 되는지, "
+    "공 하나가 줄을 막을 수 있는지, 어떤 공이 \"안쪽\" 공인지 같은 것들입니다. 이런 "
+    "질문마다 여기서 바뀌지 않는 ID를 붙여 한 번씩, 두 가지 방식 가운데 하나로 답합니다.")
+KIND_INTRO = {
+    "ruling": Text(
+        "the text leaves the question open. The answers that were not chosen are given "
+        "as well, and what other implementations do. Where a reasonable player might want "
+        "another answer, an option selects it (a ruling says so where its option does not "
+        "exist yet), and the engine, the tables and the conformance vectors follow it.",
+        "글이 질문을 열어 둡니다. 채택하지 않은 답과 다른 구현들의 처리 방식도 함께 "
+        "적습니다. 다른 답을 원하는 플레이어를 위해 옵션으로 다른 안을 고를 수 있으며(옵션이 "
+        "아직 없는 판정은 그렇다고 밝힙니다), 엔진과 표, 적합성 벡터가 모두 그 옵션을 "
+        "따릅니다."),
+    "clarification": Text(
+        "the text settles the question. The argument that settles it is given, with the "
+        "readings it rules out. There is nothing to choose, so there is no option.",
+        "글이 질문에 이미 답합니다. 그 답을 정하는 근거와, 그 근거로 배제되는 읽기를 함께 "
+        "적습니다. 고를 것이 없으므로 옵션도 없습니다."),
+}
+"""What a ruling and a clarification are, for the top of the Rulings page."""
+TRANSLATED_NOTE = Text("", "이 페이지에서 한국어로 옮긴 판정과 해설: {scopes}. 나머지는 "
+                       "영어 원문 그대로입니다.")
+
+
+def _rulings_intro(lang: str) -> str:
+    items = "".join(f"- **{t(kind.capitalize(), lang)}**: {esc(KIND_INTRO[kind].get(lang))}\n"
+                    for kind in KINDS)
+    return f"{esc(RULINGS_INTRO.get(lang))}\n\n{items}"
 
 
 def _rulings_page(site: Site, spec: Any, lang: str) -> None:
     page = RULINGS
-    out = [front_matter(boost=RULE_BOOST), f"# {t('Rulings', lang)}\n",
-           esc(RULINGS_INTRO.get(lang)) + "\n"]
+    out = [front_matter(boost=RULE_BOOST), f"# {t('Rulings and clarifications', lang)}\n",
+           _rulings_intro(lang)]
     translated = [s.title.get(lang) for s in scopes() if lang in translated_langs(s.name)]
     if lang != DEFAULT and translated:
         out.append(esc(TRANSLATED_NOTE.get(lang).format(scopes=", ".join(translated)))
@@ -385,17 +541,23 @@ def _rulings_page(site: Site, spec: Any, lang: str) -> None:
     for ruling in spec.rulings.values():
         option = (code(f"{ruling.option.name}={ruling.option.default}")
                   if ruling.option else "")
-        rows.append([link(ruling.id, spec, page), esc(_title(spec, ruling.id, lang)), option])
+        rows.append([link(ruling.id, spec, page), t(ruling.kind, lang),
+                     esc(_title(spec, ruling.id, lang)), option])
     out.append(unsearched(table(
-        [t("ruling", lang), t("title", lang), t("option (default)", lang)], rows)))
+        ["ID", t("kind", lang), t("title", lang), t("option (default)", lang)], rows)))
     for scope in scopes():
-        rulings = [r for r in spec.rulings.values() if r.scope == scope.name]
-        if not rulings:
-            continue
         exclude = " data-search-exclude" if (lang != DEFAULT and lang not in
                                              translated_langs(scope.name)) else ""
-        out.append(f"## {esc(scope.title.get(lang))} {{#{scope.name}{exclude}}}\n")
-        out += [_ruling(site, spec, r, lang) for r in rulings]
+        kinds = _by_kind([r.id for r in spec.rulings.values() if r.scope == scope.name],
+                         spec)
+        for kind, ids in kinds.items():
+            if not ids:
+                continue
+            anchor = scope.name if kind == "ruling" or not kinds["ruling"] else \
+                f"{scope.name}-{KIND_PLURAL[kind]}"
+            out.append(f"## {esc(scope.title.get(lang))}: {t(KIND_PLURAL[kind], lang)} "
+                       f"{{#{anchor}{exclude}}}\n")
+            out += [_ruling(site, spec, spec.rulings[i], lang) for i in ids]
     site.page(page, "\n".join(out), lang)
 
 
@@ -403,6 +565,7 @@ def generate(site: Site) -> None:
     STALE.clear()
     source("spec/rules.json")
     source("spec/rulings.json")
+    source("spec/translations.json")
     spec = module("shibumi_rules.spec").current()
     ruling_langs: set[str] = set()
     for scope in scopes():

@@ -127,6 +127,20 @@ class Spline(Game[SplineState, SplineMove]):
             return 0
         return spline_perft.perft(state, depth)
 
+    def divide(self, state: SplineState, depth: int) -> list[tuple[str, int]]:
+        """Same rows as the generic divide; one set of transposition tables serves every
+        first move (positions reached by several first moves are counted once)."""
+        if depth < 1:
+            return super().divide(state, depth)  # refused there, with the usual message
+        tables: spline_perft.Tables = {}
+        rows = []
+        for move in self.legal_moves(state):
+            child = self.play(state, move)
+            count = (1 if depth == 1 else 0 if outcome(child).over
+                     else spline_perft.perft(child, depth - 1, tables))
+            rows.append((self.format_move(move), count))
+        return rows
+
 
 GAME: Final = Spline()
 """The Spline game object the registry hands out."""

@@ -25,13 +25,17 @@ from ...board import BALLS_PER_COLOUR, valid_locations
 from .lines import LINES_THROUGH
 from .rules import SplineState, opponent
 
+Tables = dict[int, dict[tuple[int, int], int]]
+"""Transposition tables by remaining depth: (mover's balls, opponent's balls) -> count."""
 
-def perft(state: SplineState, depth: int) -> int:
+
+def perft(state: SplineState, depth: int, tables: Tables | None = None) -> int:
     """Leaves of the legal-move tree ``depth`` plies below a position that is not over
-    (the caller checks); depth >= 1. Equal to ``Game.perft``."""
+    (the caller checks); depth >= 1. Equal to ``Game.perft``. ``tables`` may be shared
+    between calls (a divide counts every first move with one set of tables)."""
     masks = state.board.masks
     own, opp = masks[state.turn], masks[opponent(state.turn)]
-    tables: dict[int, dict[tuple[int, int], int]] = {}
+    tables = {} if tables is None else tables
     through = LINES_THROUGH
     most = BALLS_PER_COLOUR
 

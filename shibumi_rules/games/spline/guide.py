@@ -1,0 +1,376 @@
+"""Spline for players and arbiters: the how-to-play page in plain words with a picture
+for each idea, the sample game the engine plays for it, the answers to the arbiter's
+questions, and everyday words for the rules. The arbiter's answers are also in Korean;
+the how-to-play page is English only for now (the Korean site shows it in English).
+
+Every picture is checked against the engine when it is drawn, the sample game is played
+by the engine and must end with the line this module names, and every answer is checked
+against ``explain`` (``shibumi_rules.guide`` says how); nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from ...board import valid_locations
+from ...geometry import INDEX_OF_NAME, points_of
+from ...guide import (
+    Answer,
+    GameRecord,
+    Guide,
+    Picture,
+    Question,
+    SampleGame,
+    Section,
+    Text,
+    check,
+    picture,
+)
+from ...notation import EMPTY_BOARD, Colour
+from ...svg import Ghost, Path, Ring
+from .figures import covered_row, last_turn, line_names, line_path, spline_state, top_diagonal
+from .game import GAME
+from .lines import LINE_BY_NAME
+from .rules import SplineMove, SplineState, outcome
+
+# -- pictures ---------------------------------------------------------------------------
+
+ZIGZAG: Final = "WB..,BWB.,.BB.,W..W/W..,...,.../..,../. white"
+"""White may place 2d4, after which 1a1, 2b2, 1c3 and 2d4 look like a diagonal from
+above; but they lie on two levels, so they are no line."""
+
+
+def _aim_row() -> Picture:
+    board = spline_state("WWWW,BBB.,....,..../...,...,.../..,../. black").board
+    check(line_names(board, Colour.WHITE) == ["1a1-1g1"], "White holds the row 1a1-1g1")
+    return picture("play-spline-row", Text(
+        "Four white balls along the first row of the board, level 1: a line. White wins."),
+        board, (line_path("1a1-1g1"),))
+
+
+def _setup() -> Picture:
+    state = spline_state(f"{EMPTY_BOARD} white")
+    free = points_of(valid_locations(state.board.occupied))
+    check(free == list(range(16)), "at the start the 16 holes are the valid locations")
+    return picture("play-spline-setup", Text(
+        "The start: an empty pyramid. The first ball can go in any of the 16 holes "
+        "(ringed)."), state.board, (Ring(tuple(free), "candidate"),))
+
+
+def _place() -> Picture:
+    state = spline_state("WB..,BW..,....,..../...,...,.../..,../. white")
+    free = points_of(valid_locations(state.board.occupied))
+    check(INDEX_OF_NAME["2b2"] in free and INDEX_OF_NAME["2d2"] not in free,
+          "2b2 is a valid location and 2d2 is not")
+    return picture("play-spline-place", Text(
+        "The four balls at 1a1, 1c1, 1a3 and 1c3 form a square, so 2b2 above them is free "
+        "(balls of both colours make a platform). White places a ball there. 2d2 is not "
+        "free: 1e1 and 1e3 under it are empty."),
+        state.board, (Ring(tuple(free), "candidate"), Ghost(INDEX_OF_NAME["2b2"], Colour.WHITE)))
+
+
+def _not_a_line() -> Picture:
+    state = GAME.play_text(spline_state(ZIGZAG), "2d4")
+    check(line_names(state.board, Colour.WHITE) == [] and not outcome(state).over,
+          "1a1, 2b2, 1c3 and 2d4 are no line and the game goes on")
+    return picture("play-spline-zigzag", Text(
+        "Not a line: seen from above, 1a1, 2b2, 1c3 and 2d4 make a white diagonal, but "
+        "they lie on levels 1, 2, 1 and 2. A Spline line lies flat on one level."),
+        state.board, (Path(tuple(INDEX_OF_NAME[n] for n in ("1a1", "2b2", "1c3", "2d4")),
+                           "broken"),))
+
+
+def _level_two() -> Picture:
+    state = spline_state("BW.B,WBW.,.WBB,B.BW/W..,.W.,.../..,../. white")
+    won = GAME.play_text(state, "2f6")
+    check(line_names(won.board, Colour.WHITE) == ["2b2-2f6"], "2f6 makes 2b2-2f6")
+    check(LINE_BY_NAME["2b2-2f6"].kind == "diagonal", "2b2-2f6 is a diagonal")
+    return picture("play-spline-level-2", Text(
+        "On level 2 a line is three balls: White completes the diagonal 2b2-2f6 with 2f6 "
+        "and wins."), won.board, (line_path("2b2-2f6"), Ring((INDEX_OF_NAME["2f6"],), "move")))
+
+
+# -- the sample game --------------------------------------------------------------------
+
+SAMPLE_SEED: Final = 41
+"""The seed of the sample game: 21 moves, won on level 2 with a diagonal."""
+SAMPLE_LINE: Final = "2f2-2b6"
+SAMPLE_WINNER: Final = Colour.WHITE
+"""How the sample game ends: White's diagonal of level 2. ``sample_record`` holds the
+game to it, so the site fails to build if the game drifts."""
+
+
+def _wins(state: SplineState, mover: Colour) -> bool:
+    result = outcome(state)
+    return result.over and result.winner == mover
+
+
+def careful_move(state: SplineState, rng: random.Random) -> SplineMove:
+    """A move of a careful beginner: a move that wins at once if there is one; else a
+    move after which the opponent cannot win at once; else any move, at random."""
+    mover = state.turn
+    moves = GAME.legal_moves(state)
+    winning, safe = [], []
+    for move in moves:
+        after = GAME.play(state, move)
+        if _wins(after, mover):
+            winning.append(move)
+        elif not any(_wins(GAME.play(after, reply), after.turn)
+                     for reply in GAME.legal_moves(after)):
+            safe.append(move)
+    chosen: SplineMove = rng.choice(winning or safe or moves)
+    return chosen
+
+
+def sample_record() -> GameRecord:
+    """Two careful beginners from the start, White first, with ``SAMPLE_SEED``; raises
+    PictureError unless the game ends with ``SAMPLE_WINNER`` holding ``SAMPLE_LINE``."""
+    rng = random.Random(SAMPLE_SEED)
+    state: SplineState = GAME.start(None, "white")
+    start = GAME.format_position(state)
+    moves = []
+    while not GAME.is_over(state):
+        move = careful_move(state, rng)
+        moves.append(GAME.format_move(move))
+        state = GAME.play(state, move)
+    result = outcome(state)
+    check(result.winner == SAMPLE_WINNER
+          and [line.name for line in result.lines] == [SAMPLE_LINE],
+          f"the sample game ends with {SAMPLE_WINNER.label}'s line {SAMPLE_LINE}")
+    return GameRecord(start, tuple(moves))
+
+
+def comment(answer: Any) -> Text:
+    """One line on a move, read from ``explain``'s answer to it."""
+    who, move, facts = answer.mover, answer.move, answer.facts
+    text = (f"{who.capitalize()} places their {_ordinal(facts['placed'][who])} ball on "
+            f"{move} (level {move[0]})")
+    made = facts["lines_made"]
+    if made:
+        text += ", making " + " and ".join(
+            f"the {m['kind']} {m['line']} of level {m['level']}" for m in made)
+    result = answer.outcome or {}
+    if result.get("over") and result.get("winner"):
+        text += f": {result['winner'].capitalize()} wins."
+    else:
+        text += "."
+    return Text(text)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+SAMPLE: Final = SampleGame(
+    intro=Text(
+        "A short game between two careful beginners, played by the reference engine when "
+        "this page was built: each takes a winning move when there is one, avoids moves "
+        "that let the opponent win at once, and otherwise plays at random (seed "
+        f"{SAMPLE_SEED}). White moves first. Each diagram shows the position after the "
+        "move, with the ball just placed ringed."),
+    play=sample_record,
+    comment=comment,
+    ends="line",
+    close=Text(
+        f"The game ends on level 2: {SAMPLE_WINNER.label.capitalize()} completes the "
+        f"diagonal {SAMPLE_LINE}, three balls corner to corner across level 2. Level 1 "
+        "filled up without a line because each player blocked the other's rows; the "
+        "lines of the upper levels are shorter and harder to block."),
+)
+
+
+# -- the guide --------------------------------------------------------------------------
+
+def _sections() -> tuple[Section, ...]:
+    return (
+        Section("aim", Text("The aim"), (
+            Text("White and Black each try to be the first to make a line of their colour: "
+                 "a row, a column or a corner-to-corner diagonal that spans a whole level "
+                 "of the pyramid. On the board (level 1) that is four balls:"),
+            _aim_row(),
+            Text("The levels above are smaller, so their lines are shorter: three balls on "
+                 "level 2, two on level 3."),
+            _level_two(),
+            top_diagonal(),
+        )),
+        Section("setup", Text("The set-up"), (
+            Text("The pyramid starts empty. Each player takes the sixteen balls of their "
+                 "colour; the red balls are not used. The players choose who starts."),
+            _setup(),
+        )),
+        Section("turn", Text("A turn"), (
+            Text("On your turn you place one ball of your colour: in an empty hole of the "
+                 "board, or on top of any four balls that form a square, whatever their "
+                 "colours. Balls never move again and are never taken off. You cannot "
+                 "pass."),
+            _place(),
+            Text("A line lies flat on one level. Balls on different levels that look lined "
+                 "up from above are not a line."),
+            _not_a_line(),
+        )),
+        Section("end", Text("The end"), (
+            Text("The first player to make a line wins at once. A ball with other balls "
+                 "resting on it, or hidden from above, still counts for the line it is in."),
+            covered_row(),
+            Text("There is always a winner. Only your own placement can give you a line, "
+                 "so both players never have one. And the pyramid never fills up: any "
+                 "three balls on level 3 hold a line, so the game ends by the 28th ball at "
+                 "the latest, and the top ball is never played."),
+            last_turn(),
+        )),
+    )
+
+
+WHO_STARTS: Final = Question("who-starts", Text("Who moves first?", "누가 먼저 두나요?"))
+TOP_LEVEL: Final = Question("top-level", Text(
+    "Is the single ball on top a line, and can the game get there?",
+    "맨 꼭대기의 공 하나도 줄인가요? 게임이 거기까지 가기는 하나요?"))
+FLAT_LINES: Final = Question("flat-lines", Text(
+    "Does a line have to lie on one level?", "줄은 한 층 안에 있어야 하나요?"))
+
+
+ANSWERS: Final = (
+    Answer(
+        "remove-holding-ball",
+        Text("The question does not arise: in Spline no ball is ever removed or moved. "
+             "Every ball stays where it was placed until the end of the game.",
+             "스플라인에서는 공을 빼거나 옮기는 일이 없으므로 생기지 않는 질문입니다. "
+             "모든 공은 게임이 끝날 때까지 놓인 자리에 그대로 있습니다."),
+        ("SPL-TURN-1", "SPL-PLACE-1")),
+    Answer(
+        "what-drops",
+        Text("Nothing ever drops: no ball is taken away in Spline.",
+             "떨어지는 공은 없습니다. 스플라인에서는 공을 빼내지 않습니다."),
+        ("SPL-TURN-1",)),
+    Answer(
+        "hidden-ball-line",
+        Text("Yes. A line needs a ball of your colour on each of its points, nothing more: "
+             "a ball hidden from above by a ball two levels up, or with balls resting on "
+             "it, still counts. Here White's 1c3 is hidden by Black's 3c3, and 1g3 still "
+             "completes White's row and wins.",
+             "인정됩니다. 줄의 모든 자리에 자기 색 공이 있기만 하면 됩니다. 두 층 위의 공에 "
+             "가려 위에서 보이지 않는 공이나 위에 다른 공이 얹힌 공도 줄에 들어갑니다. 이 "
+             "국면에서 백의 1c3은 흑의 3c3에 가려 있지만, 백은 1g3으로 가로줄을 완성하고 "
+             "이깁니다."),
+        ("SPL-RUL-2", "SPL-LINE-1", "SHB-HIDE-1"),
+        position="WBB.,WWW.,BBW.,..../BW.,WB.,.../B.,../. white", move="1g3",
+        legal=True, reason="line"),
+    Answer(
+        "row-under-bridge",
+        Text("Yes. Balls resting on a line's balls do not break it. Here Black's 2b2 "
+             "rests on White's 1a1 and 1c1, and 1g1 completes White's row and wins.",
+             "인정됩니다. 줄의 공 위에 다른 공이 얹혀 있어도 줄은 끊기지 않습니다. 이 "
+             "국면에서 흑의 2b2가 백의 1a1과 1c1 위에 얹혀 있지만, 백은 1g1로 가로줄을 "
+             "완성하고 이깁니다."),
+        ("SPL-RUL-2", "SPL-LINE-1"),
+        position="WWW.,BB..,....,..../B..,...,.../..,../. white", move="1g1",
+        legal=True, reason="line"),
+    Answer(
+        "both-lines",
+        Text("It cannot happen. A placement adds one ball of the mover's colour and moves "
+             "nothing else, so it can give a line only to the player who makes it, and the "
+             "first line ends the game. Here Black also lacks one ball of a row, but "
+             "White's 1g1 wins first.",
+             "일어날 수 없습니다. 한 수는 둔 사람의 공 하나를 더할 뿐 다른 공은 움직이지 "
+             "않으므로, 줄은 수를 둔 사람에게만 생기고 첫 줄에서 게임이 끝납니다. 이 "
+             "국면에서 흑도 가로줄에 공 하나만 모자라지만, 백이 1g1로 먼저 이깁니다."),
+        ("SPL-RUL-5", "SPL-WIN-1"),
+        position="WWW.,BBB.,....,..../...,...,.../..,../. white", move="1g1",
+        legal=True, reason="line"),
+    Answer(
+        "cannot-move",
+        Text("It cannot happen. A player never runs out of balls (nobody places more than "
+             "14 of their 16) nor of places: the game is over by the 28th ball, before the "
+             "pyramid is full. Here, the fullest a pyramid gets, White still has three "
+             "balls and three valid locations on level 3.",
+             "일어날 수 없습니다. 공이 떨어지는 일도(누구도 16개 중 14개를 넘게 놓지 "
+             "않습니다), 놓을 자리가 없는 일도 없습니다. 게임은 피라미드가 다 차기 전, "
+             "늦어도 28번째 공에서 끝납니다. 피라미드가 가장 많이 찬 이 국면에서도 백에게는 "
+             "공 세 개와 3층의 놓을 수 있는 자리 세 곳이 남아 있습니다."),
+        ("SPL-RUL-6", "SPL-RUL-7", "SPL-TURN-1"),
+        position="WWBB,BBWW,WWBB,BBWW/WBW,WBB,BWW/.B,../. white"),
+    Answer(
+        "pair-rests-on-first",
+        Text("The question does not arise: a Spline turn places a single ball. A ball may "
+             "rest on any four balls already on the pyramid, of any colours.",
+             "스플라인에서는 한 차례에 공을 하나만 놓으므로 생기지 않는 질문입니다. 공은 "
+             "색과 상관없이 이미 피라미드에 있는 네 공 위에 올릴 수 있습니다."),
+        ("SPL-TURN-1", "SHB-PLACE-1")),
+    Answer(
+        "who-starts",
+        Text("Either player: the players choose (the rules do not say). Nothing in a "
+             "position records it: with equal numbers of balls the player to move started, "
+             "otherwise the player with one ball more. The engine starts with White unless "
+             "told otherwise (--first black).",
+             "누구든 먼저 둘 수 있으며, 두 사람이 정합니다(규칙에는 나와 있지 않습니다). "
+             "국면에 따로 기록할 필요도 없습니다. 두 색의 공 수가 같으면 둘 차례인 사람이, "
+             "다르면 공이 하나 더 많은 사람이 먼저 둔 것입니다. 엔진은 따로 정하지 않으면 "
+             "백부터 둡니다(--first black으로 바꿀 수 있습니다)."),
+        ("SPL-RUL-4", "SPL-START-1"),
+        position=f"{EMPTY_BOARD} black"),
+    Answer(
+        "top-level",
+        Text("No, and it is never reached. A line needs at least two balls, and every "
+             "pair of points on level 3 is a line, so any three balls there hold one: the "
+             "game ends before a fourth ball reaches level 3, and the top point needs all "
+             "four. Here, in the last turn of a longest game, both of Black's moves win.",
+             "줄이 아니며, 거기까지 가지도 않습니다. 줄은 공이 둘 이상이어야 하고, 3층에서는 "
+             "어느 두 자리든 줄이므로 공 세 개면 반드시 줄이 생깁니다. 그래서 3층에 네 번째 "
+             "공이 놓이기 전에 게임이 끝나고, 꼭대기 자리는 3층 네 곳이 모두 차야 놓을 수 "
+             "있습니다. 가장 긴 게임의 마지막 차례인 이 국면에서 흑은 어느 수를 두어도 "
+             "이깁니다."),
+        ("SPL-RUL-3", "SPL-RUL-6", "SPL-LINE-1"),
+        position="WWBB,BBWW,WWBB,BBWW/WBW,WBB,BWW/WB,../. black"),
+    Answer(
+        "flat-lines",
+        Text("Yes. Only the rows, columns and two corner-to-corner diagonals of one level "
+             "count. Here White's 2d4 lines up 1a1, 2b2, 1c3 and 2d4 from above, but they "
+             "lie on two levels: no line, and the game goes on.",
+             "그렇습니다. 한 층의 가로줄, 세로줄, 모서리에서 모서리로 가는 대각선 두 개만 "
+             "줄입니다. 이 국면에서 백이 2d4를 두면 위에서 볼 때 1a1, 2b2, 1c3, 2d4가 "
+             "나란히 보이지만 두 층에 걸쳐 있으므로 줄이 아니고, 게임은 계속됩니다."),
+        ("SPL-WIN-1", "SPL-RUL-1", "SPL-LINE-1"),
+        position=ZIGZAG, move="2d4", legal=True),
+)
+
+
+KEYWORDS: Final = {
+    "SPL-SETUP-1": Text("set-up, setup, start position, how to start, empty pyramid"),
+    "SPL-START-1": Text("who starts, first player, who goes first"),
+    "SPL-PLACE-1": Text("place a ball, put a ball, supply"),
+    "SPL-LINE-1": Text("row, column, diagonal, four in a row, three in a row, line of two"),
+    "SPL-WIN-1": Text("win, who wins, end of the game"),
+    "SPL-RUL-1": Text("which lines count, flat line, zigzag, zig-zag, level"),
+    "SPL-RUL-2": Text("covered ball, hidden ball, ball under another, bridge"),
+    "SPL-RUL-3": Text("top ball, apex, single ball on top"),
+    "SPL-RUL-4": Text("who starts, first player, choose"),
+    "SPL-RUL-5": Text("both players line, simultaneous lines, tie"),
+    "SPL-RUL-6": Text("draw, pyramid full, no line, cannot move, stuck"),
+    "SPL-RUL-7": Text("run out of balls, supply empty"),
+}
+
+
+GUIDE: Final = Guide(
+    title=Text("Spline", "스플라인"),
+    lead=Text(
+        "Spline is a game for two players on the Shibumi pyramid, by Néstor Romeral "
+        "Andrés. Taking turns, you place balls of your colour; the first to make a "
+        "straight line across a whole level of the pyramid (four balls on the board, "
+        "three on level 2, two on level 3) wins."),
+    sections=_sections(),
+    sample=SAMPLE,
+    answers=ANSWERS,
+    questions=(WHO_STARTS, TOP_LEVEL, FLAT_LINES),
+    keywords=KEYWORDS,
+    move_notation=Text(
+        "A move is the name of the point where the ball goes: `1c3`, `2b2`. Which colour "
+        "is placed follows from whose turn it is."),
+    rules_intro=Text(
+        "Spline is a game for two players, White and Black, by Néstor Romeral Andrés, the "
+        "first game of the Shibumi rule book. The pyramid starts empty; the players take "
+        "turns placing one ball of their colour, and whoever first makes a line spanning "
+        "a level (a row, a column or a corner-to-corner diagonal of it) wins. No ball is "
+        "ever moved or removed, and every game has a winner."),
+)
