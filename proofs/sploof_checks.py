@@ -45,10 +45,13 @@ def window_of(line: Line) -> tuple[sm.Cell, ...]:
 
 def depends_on(line: Line) -> tuple[int, ...]:
     """The points whose balls can change whether a player holds ``line``: those the
-    model's definition reads, and those the engine's table names (its points, the
-    crossing points of its links, the points that can hide it)."""
-    read: Points = sm.holds(DEPENDS, EACH_POINT, EACH_POINT, window_of(line))
-    found = set(read)
+    model's definition reads under any value of ``blocking``, and those the engine's
+    table names (its points, the crossing points of its links, the points that can
+    hide it)."""
+    found: set[int] = set()
+    for blocking in engine_lines.BLOCKING_RULES:
+        read: Points = sm.holds(DEPENDS, EACH_POINT, EACH_POINT, window_of(line), blocking)
+        found.update(read)
     found.update(line.points)
     for link in line.links:
         found.update(link.crossing)
@@ -78,14 +81,16 @@ def _compare(space: Colourings, engine: Callable[[int, int], bool], expected: in
 
 
 @theorem(SPLOOF_CHECKS, "sploof-lines-engine-equals-model",
-         ("SPF-LINE-1", "SPF-LINE-2", "SHB-HIDE-1", "SHB-CROSS-1"), """
+         ("SPF-LINE-1", "SPF-LINE-2", "SHB-HIDE-1", "SHB-CROSS-1", "SPF-RUL-4"), """
     For each of the engine's 24 lines, under every colouring of the points the line
     depends on (each empty, the player's or another colour's; the points the model's
     definition reads and those the engine's table names: its points, the crossing
     points of its links, the points that can hide it), the engine's verdict
     (lines.check_line) and its fast path (lines.holds, which lines_of and line_holders
     read over the table) are the model's: four own balls of level 1 with no link
-    crossed and none hidden, or an own visible ball in each of four diagonal cells.""",
+    crossed and none hidden, or an own visible ball in each of four diagonal cells;
+    under each value of the option blocking, which says what crosses a link
+    (SPF-RUL-4).""",
          method="exhaustive", slow=True)
 def sploof_lines_engine_equals_model() -> Outcome:
     checked = 0
@@ -95,22 +100,28 @@ def sploof_lines_engine_equals_model() -> Outcome:
         if window not in windows:
             return Outcome(False, f"{line.name} is not a line of the model", cases=checked)
         space = line_space(depends_on(line))
-        expected = sm.holds(space.lanes, space.own_vectors, space.occupied_vectors, window)
-        failed = (_compare(space, partial(_verdict_holds, line), expected,
-                           f"line {line.name} (check_line)", checked)
-                  or _compare(space, partial(engine_lines.holds, line), expected,
-                              f"line {line.name} (holds)", checked))
-        if failed:
-            return failed
-        checked += space.cases
+        for blocking in engine_lines.BLOCKING_RULES:
+            expected = sm.holds(space.lanes, space.own_vectors, space.occupied_vectors,
+                                window, blocking)
+            what = f"line {line.name} under blocking={blocking}"
+            failed = (_compare(space, partial(_verdict_holds, line, blocking), expected,
+                               f"{what} (check_line)", checked)
+                      or _compare(space, partial(engine_lines.holds, line,
+                                                 blocking=blocking), expected,
+                                  f"{what} (holds)", checked))
+            if failed:
+                return failed
+            checked += space.cases
     return Outcome(True, f"equal in all {checked:,} colourings of the "
-                         f"{len(engine_lines.LINES)} lines", cases=checked)
+                         f"{len(engine_lines.LINES)} lines (each value of blocking)",
+                   cases=checked)
 
 
-def _verdict_holds(line: Line, own: int, occupied: int) -> bool:
+def _verdict_holds(line: Line, blocking: engine_lines.BlockingRule, own: int,
+                   occupied: int) -> bool:
     """The verdict path's answer for White owning ``own``, the other balls black."""
     board = Board((own, occupied & ~own, 0))
-    return engine_lines.check_line(line, Colour.WHITE, board).holds
+    return engine_lines.check_line(line, Colour.WHITE, board, blocking).holds
 
 
 def _bit_vectors(points: list[int]) -> list[int]:
@@ -127,8 +138,9 @@ def _bit_vectors(points: list[int]) -> list[int]:
 
 
 def _ortho_tables() -> tuple[str | None, int]:
-    """The orthogonal lookup tables against the model, over their whole domains."""
-    _g0, _g1, _g2, _g3, complete, blocked = engine_lines.FAST_TABLES
+    """The orthogonal lookup tables against the model, over their whole domains (the
+    table of blocked rows under each value of blocking)."""
+    _g0, _g1, _g2, _g3, complete, _ = engine_lines.fast_tables()
     ortho = [line for line in engine_lines.LINES if line.kind == "orthogonal"]
     ground = points_of(LEVEL_MASKS[0])
     upper = points_of(LEVEL_MASKS[1] | LEVEL_MASKS[2])
@@ -145,24 +157,28 @@ def _ortho_tables() -> tuple[str | None, int]:
     checked = len(complete)
     lanes = LaneLogic(1 << len(upper))
     occ = _bit_vectors(upper)
-    columns = mask_columns(lanes, list(blocked))
-    for i, line in enumerate(ortho):
-        own = [lanes.ones if p in line.points else 0 for p in model.POINTS]
-        occupied = [own[p] | occ[p] for p in model.POINTS]
-        expected = lanes.not_(sm.holds(lanes, own, occupied, window_of(line)))
-        case = first_difference(columns[i], expected)
-        if case is not None:
-            balls = " ".join(NAMES[upper[j]] for j in range(len(upper)) if case >> j & 1)
-            return (f"the table of blocked rows is wrong for {line.name} with the balls "
-                    f"{balls or '(none)'} above level 1"), checked
-    return None, checked + len(blocked)
+    for blocking in engine_lines.BLOCKING_RULES:
+        blocked = engine_lines.fast_tables(blocking)[5]
+        columns = mask_columns(lanes, list(blocked))
+        for i, line in enumerate(ortho):
+            own = [lanes.ones if p in line.points else 0 for p in model.POINTS]
+            occupied = [own[p] | occ[p] for p in model.POINTS]
+            expected = lanes.not_(sm.holds(lanes, own, occupied, window_of(line), blocking))
+            case = first_difference(columns[i], expected)
+            if case is not None:
+                balls = " ".join(NAMES[upper[j]] for j in range(len(upper)) if case >> j & 1)
+                return (f"the table of blocked rows under blocking={blocking} is wrong for "
+                        f"{line.name} with the balls {balls or '(none)'} above level 1"), \
+                    checked
+        checked += len(blocked)
+    return None, checked
 
 
 def _grid_tables() -> tuple[str | None, int]:
     """Each top-view table maps a level's balls to the cells they project onto: one
     bit per point, shared by the points of one cell, distinct between cells, and the
     union of those bits for any set of balls."""
-    grids = engine_lines.FAST_TABLES[:4]
+    grids = engine_lines.fast_tables()[:4]
     bit_of_cell: dict[tuple[int, int], int] = {}
     checked = 0
     for level, table in enumerate(grids):
@@ -186,14 +202,15 @@ def _grid_tables() -> tuple[str | None, int]:
     return None, checked
 
 
-@theorem(SPLOOF_CHECKS, "sploof-line-lookup", ("SPF-LINE-1", "SPF-LINE-2"), """
+@theorem(SPLOOF_CHECKS, "sploof-line-lookup", ("SPF-LINE-1", "SPF-LINE-2", "SPF-RUL-4"), """
     The bulk line lookup (lines.has_line, which perft and the game-over check use) says
     a player holds a line exactly when the model says one of the 24 lines is held:
     under every colouring of the points each line depends on, as for the line
     verdicts; and its lookup tables agree with the model over their whole domains
     (every set of own level-1 balls for complete rows, every set of level-2 and
     level-3 balls for crossed or hidden rows, every set of balls of a level for the
-    top view).""", method="exhaustive", slow=True)
+    top view); under each value of the option blocking (SPF-RUL-4).""",
+         method="exhaustive", slow=True)
 def sploof_line_lookup() -> Outcome:
     problem, checked = _ortho_tables()
     if problem is None:
@@ -203,12 +220,15 @@ def sploof_line_lookup() -> Outcome:
         return Outcome(False, f"counterexample: {problem}", cases=checked)
     for line in engine_lines.LINES:
         space = line_space(depends_on(line))
-        expected = sm.has_line(space.lanes, space.own_vectors, space.occupied_vectors)
-        failed = _compare(space, engine_lines.has_line, expected,
-                          f"holds some line (colouring the points of {line.name})", checked)
-        if failed:
-            return failed
-        checked += space.cases
+        for blocking in engine_lines.BLOCKING_RULES:
+            expected = sm.has_line(space.lanes, space.own_vectors, space.occupied_vectors,
+                                   blocking)
+            failed = _compare(space, partial(engine_lines.has_line, blocking=blocking),
+                              expected, f"holds some line under blocking={blocking} "
+                              f"(colouring the points of {line.name})", checked)
+            if failed:
+                return failed
+            checked += space.cases
     return Outcome(True, f"equal in all {checked:,} cases (tables and colourings)",
                    cases=checked)
 
@@ -299,7 +319,8 @@ def sploof_perft_removals() -> Outcome:
 
 
 SPLOOF_OPTIONS = option_sets(supply=("limited", "unlimited"), simultaneous=("mover", "draw"),
-                             lines_checked=("both", "mover"))
+                             lines_checked=("both", "mover"), stuck=("lose", "pass", "draw"),
+                             blocking=("two", "one", "none"))
 
 
 def compare_sploof(game: Game[Any, Any], state: Any) -> str | None:
@@ -315,4 +336,5 @@ def compare_sploof(game: Game[Any, Any], state: Any) -> str | None:
     outcome are the model's. Sampled: whole games cannot be enumerated; the claims
     above cover the parts that can.""", method="sampling", slow=True)
 def sploof_games_engine_equals_model() -> Outcome:
-    return sampled("sploof", compare_sploof, SPLOOF_OPTIONS, games=12, most_plies=24)
+    return sampled("sploof", compare_sploof, SPLOOF_OPTIONS, games=len(SPLOOF_OPTIONS),
+                   most_plies=24)

@@ -100,24 +100,30 @@ def hidden(logic: Logic[B], occ: Sequence[B], p: int) -> B:
     return logic.const(False) if cover is None else occ[cover]
 
 
-def crossed(logic: Logic[B], occ: Sequence[B], a: int, b: int) -> B:
-    """A link of level 1 is crossed when it has two crossing points and both hold a
-    ball. Implements SHB-CROSS-1 with SPF-RUL-4."""
+def crossed(logic: Logic[B], occ: Sequence[B], a: int, b: int, blocking: str = "two") -> B:
+    """Whether the link a-b of level 1 is crossed, under the option ``blocking``
+    (SPF-RUL-4): ``two``, the default, when it has two crossing points and both hold a
+    ball; ``one`` when any of its crossing points holds a ball; ``none`` never.
+    Implements SHB-CROSS-1 with SPF-RUL-4."""
     crossing = CROSSING[(min(a, b), max(a, b))]
+    if blocking == "none":
+        return logic.const(False)
+    if blocking == "one":
+        return logic.or_(occ[q] for q in crossing)
     if len(crossing) < 2:
         return logic.const(False)
     return logic.and_(occ[q] for q in crossing)
 
 
 def holds_orthogonal(logic: Logic[B], own: Sequence[B], occ: Sequence[B],
-                     window: tuple[Cell, ...]) -> B:
-    """Four own balls in a row of level 1, none hidden, no link crossed. Implements
-    SPF-LINE-1 with SPF-RUL-4 and SPF-RUL-7."""
+                     window: tuple[Cell, ...], blocking: str = "two") -> B:
+    """Four own balls in a row of level 1, none hidden, no link crossed (under
+    ``blocking``). Implements SPF-LINE-1 with SPF-RUL-4 and SPF-RUL-7."""
     points = [ground_point(c) for c in window]
     return logic.and_([
         *(own[p] for p in points),
         *(logic.not_(hidden(logic, occ, p)) for p in points),
-        *(logic.not_(crossed(logic, occ, a, b)) for a, b in pairwise(points)),
+        *(logic.not_(crossed(logic, occ, a, b, blocking)) for a, b in pairwise(points)),
     ])
 
 
@@ -137,14 +143,18 @@ def holds_diagonal(logic: Logic[B], own: Sequence[B], occ: Sequence[B],
     return logic.and_(visible_is_own(logic, own, occ, c) for c in window)
 
 
-def holds(logic: Logic[B], own: Sequence[B], occ: Sequence[B], window: tuple[Cell, ...]) -> B:
+def holds(logic: Logic[B], own: Sequence[B], occ: Sequence[B], window: tuple[Cell, ...],
+          blocking: str = "two") -> B:
+    """The player holds the line of ``window`` (orthogonal lines under ``blocking``)."""
     if is_orthogonal(window):
-        return holds_orthogonal(logic, own, occ, window)
+        return holds_orthogonal(logic, own, occ, window, blocking)
     return holds_diagonal(logic, own, occ, window)
 
 
-def has_line(logic: Logic[B], own: Sequence[B], occ: Sequence[B]) -> B:
-    return logic.or_(holds(logic, own, occ, w) for w in WINDOWS)
+def has_line(logic: Logic[B], own: Sequence[B], occ: Sequence[B], blocking: str = "two") -> B:
+    """The player holds at least one of the 24 lines (the theorems use the default
+    ``blocking=two``)."""
+    return logic.or_(holds(logic, own, occ, w, blocking) for w in WINDOWS)
 
 
 # -- the state and the moves ----------------------------------------------------------

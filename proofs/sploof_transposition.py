@@ -76,10 +76,12 @@ def same(a: Sequence[Any], b: Sequence[Any]) -> Formula:
     return z3.And([x == y for x, y in zip(a, b, strict=True)])
 
 
-def lines_of(s: State) -> tuple[Formula, Formula]:
-    """Whether the player to move, and the player who moved last, hold a line."""
+def lines_of(s: State, blocking: str = "two") -> tuple[Formula, Formula]:
+    """Whether the player to move, and the player who moved last, hold a line (with
+    what crosses a link given by ``blocking``)."""
     occ = model.occupancy(Z3, s.balls)
-    white, black = sm.has_line(Z3, s.balls["W"], occ), sm.has_line(Z3, s.balls["B"], occ)
+    white = sm.has_line(Z3, s.balls["W"], occ, blocking)
+    black = sm.has_line(Z3, s.balls["B"], occ, blocking)
     w = s.white_to_move
     return z3.If(w, white, black), z3.If(w, black, white)
 
@@ -113,11 +115,13 @@ def _explain(s: State, t: State, at: list[Formula], unlimited: bool, verb: str) 
     follow from the key; the red supply is read by no rule). The key is sound: for
     every position and its twin, under either supply option, every placement and
     every removal is legal in one exactly when it is legal in the other and leads to
-    positions with the same key, and the player to move holds a line in one exactly
-    when in the other, as does the player who moved last (the outcome reads only these
-    two, whatever lines_checked and simultaneous say). So the successors of the swapped
-    position are the swapped successors, the outcomes swap, and by induction the two
-    subtrees are equal at every depth.""")
+    positions with the same key, and, under each value of blocking, the player to move
+    holds a line in one exactly when in the other, as does the player who moved last.
+    The outcome reads only these two lines and which moves are legal for either player,
+    whatever lines_checked, simultaneous and stuck say, and a pass (stuck=pass) changes
+    only the turn, so by definition it leads to twin keys too. So the successors of the
+    swapped position are the swapped successors, the outcomes swap, and by induction the
+    two subtrees are equal at every depth.""")
 def sploof_transposition_keys() -> Outcome:
     for unlimited in (False, True):
         s, premises = _state("s", unlimited)
@@ -125,10 +129,13 @@ def sploof_transposition_keys() -> Outcome:
         t = twin(s, red_supply)
         at = fresh_points("at")
         premises += [red_supply >= 0, exactly_one_point(at), same(key(s), key(t))]
-        outcome = check(premises, same(lines_of(s), lines_of(t)), "",
-                        _explain(s, t, at, unlimited, "judging lines, with a move at"))
-        if not outcome.proved:
-            return outcome
+        for blocking in ("two", "one", "none"):
+            outcome = check(premises, same(lines_of(s, blocking), lines_of(t, blocking)),
+                            "", _explain(s, t, at, unlimited,
+                                         f"judging lines (blocking={blocking}), with a "
+                                         "move at"))
+            if not outcome.proved:
+                return outcome
         legal = (sm.may_place(Z3, Z3_ARITH, s, at), sm.may_place(Z3, Z3_ARITH, t, at))
         after = (sm.after_place(Z3, Z3_ARITH, s, at), sm.after_place(Z3, Z3_ARITH, t, at))
         claim = z3.And(legal[0] == legal[1],
@@ -145,5 +152,5 @@ def sploof_transposition_keys() -> Outcome:
         outcome = check(premises, claim, "", _explain(s, t, at, unlimited, "removing"))
         if not outcome.proved:
             return outcome
-    return Outcome(True, "proved for every position and its twin, every move and both "
-                         "supply options")
+    return Outcome(True, "proved for every position and its twin, every move, both "
+                         "supply options and every value of blocking")

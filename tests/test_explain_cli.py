@@ -93,7 +93,8 @@ def test_an_option_reanswers_under_another_ruling(capsys: pytest.CaptureFixture[
     assert isinstance(limited["answer"], dict) and isinstance(unlimited["answer"], dict)
     assert limited["answer"]["legal"] is False and limited["answer"]["rule"] == "SPF-RUL-1"
     assert unlimited["answer"]["legal"] is True
-    assert unlimited["options"] == {"lines_checked": "both", "simultaneous": "mover",
+    assert unlimited["options"] == {"blocking": "two", "lines_checked": "both",
+                                    "simultaneous": "mover", "stuck": "lose",
                                     "supply": "unlimited"}
 
 
@@ -104,8 +105,11 @@ def test_compare_rulings_lists_only_alternatives_that_change_the_answer(
     position = "RWWW,RBWR,RWBR,RRRR/WW.,WB.,.../B.,../. white stock:1,2 supply:7,10,7"
     report = _json(capsys, "sploof", "--position", position, "x1a1", "--compare-rulings")
     rulings = report["rulings"]
-    assert isinstance(rulings, list) and len(rulings) == 2
-    mover, draw = rulings
+    assert isinstance(rulings, list) and len(rulings) == 3
+    one, mover, draw = rulings
+    assert (one["option"], one["value"], one["ruling"]) == ("blocking", "one", "SPF-RUL-4")
+    assert one["answer"]["outcome"] == {"over": True, "winner": "black", "draw": False,
+                                        "reason": "opponent-line"}  # 2b2 now crosses a1-g1
     assert (mover["option"], mover["value"], mover["ruling"]) == ("lines_checked", "mover",
                                                                   "SPF-RUL-8")
     assert mover["answer"]["outcome"] == {"over": True, "winner": "white", "draw": False,

@@ -92,7 +92,7 @@ CASES = (
     Case("sploof-no-move-removal",
          ("sploof", "--position",
           "BWWR,WWWW,WBWR,WBWW/BWW,BWB,BWB/WB,.B/. white stock:0,2 supply:0,4,14", "x1g1"),
-         False, ("SPF-RUL-1", "SPF-REMOVE-2", "SPF-END-1", "SPF-RUL-3"),
+         False, ("SPF-RUL-1", "SPF-REMOVE-2", "SPF-END-1"),
          (("ring removed", "1g1"),)),
     # One of White's balls on the diagonal is covered by a black ball: not "all four
     # balls", and no zig-zag is claimed for a line that does not hold.
@@ -124,6 +124,38 @@ CASES = (
           "lines_checked=mover", "--moves", "x1a1", "2b2", "--compare-rulings"),
          True, ("SPF-RUL-8", "SHB-CROSS-1", "SPF-WIN-1"),
          (("ring move", "2b2"),)),
+    # Black holds 5 balls in stock on a complete pyramid, and its supply is too short
+    # for a removal: Black loses by default, must pass under stuck=pass, and the game is
+    # drawn under stuck=draw (SPF-RUL-3).
+    Case("sploof-stuck-with-balls-in-stock",
+         ("sploof", "--position",
+          "RRRB,RWBR,RBWR,BRRW/WBB,BWW,BWW/BW,WB/W black stock:1,5 supply:4,1,7",
+          "--compare-rulings"),
+         None, ("SPF-END-1", "SPF-RUL-3", "SHB-COMPLETE-1", "SPF-RUL-1"),
+         (("ring pinned", "1c1"),)),
+    # The same position under stuck=pass: the pass hands the turn to White, who can
+    # remove the red corner 1a1; under the other values the game is already over.
+    Case("sploof-pass",
+         ("sploof", "--position",
+          "RRRB,RWBR,RBWR,BRRW/WBB,BWW,BWW/BW,WB/W black stock:1,5 supply:4,1,7 stuck=pass",
+          "pass", "--compare-rulings"),
+         True, ("SPF-RUL-3", "SPF-TURN-1"), ()),
+    # 2d2 and 2d4 cross White's row a3-g3; under blocking=none nothing crosses a link,
+    # and the same move wins (SPF-RUL-4).
+    Case("sploof-crossed-row-blocking-none",
+         ("sploof", "--position",
+          "RRRR,.WWW,RBBR,RRRR/.B.,.B.,.../..,../. white stock:1,1 supply:12,11,6", "1a3",
+          "--compare-rulings"),
+         True, ("SPF-RUL-4", "SHB-CROSS-1"),
+         (("path broken", "1a3 1c3 1e3 1g3"), ("ring crossing", "2d2"))),
+    # Under blocking=one the single ball 2b2 over the inner link 1a3-1c3 crosses it: no
+    # line; under the default and under blocking=none the move wins (SPF-RUL-4).
+    Case("sploof-one-ball-blocks",
+         ("sploof", "--position",
+          "RRRR,WWW.,RB.R,RRRR/B..,...,.../..,../. white stock:1,1 supply:12,13,6 "
+          "blocking=one", "1g3", "--compare-rulings"),
+         True, ("SPF-RUL-4", "SHB-CROSS-1", "SPF-LINE-1"),
+         (("path broken", "1a3 1c3 1e3 1g3"), ("ring crossing", "2b2"))),
     Case("splink-placement-order",
          ("splink", "--position",
           "RWR.,R...,....,..../...,...,.../..,../. attractor turns:2 supply:13,15",

@@ -29,9 +29,7 @@ SPLINK = get_game("splink")
 @st.composite
 def sploof_games(draw: st.DrawFn) -> list[Any]:
     """The positions of a random Sploof game from the start, under random options."""
-    options = {"supply": draw(st.sampled_from(["limited", "unlimited"])),
-               "simultaneous": draw(st.sampled_from(["mover", "draw"])),
-               "lines_checked": draw(st.sampled_from(["both", "mover"]))}
+    options = {spec.name: draw(st.sampled_from(spec.values or ())) for spec in SPLOOF.options}
     state = SPLOOF.start(options, draw(st.sampled_from(["white", "black"])))
     return _random_line(draw, SPLOOF, state, 60)
 

@@ -154,14 +154,21 @@ def test_splink_pairs_are_exactly_those_some_board_allows() -> None:
 
 
 def test_every_sploof_number_is_legal_in_some_position() -> None:
-    """A witness for each of the 60: the balls under the point, and for a removal a red
+    """A witness for each of the 61: the balls under the point, and for a removal a red
     ball on it, under supply=unlimited so no count is in the way; the balls under are
-    coloured so that nobody holds a line."""
+    coloured so that nobody holds a line. The pass: a complete pyramid under stuck=pass
+    where Black's supply is too short for a removal and White could remove 1a1."""
     learning = LearningGame.of("sploof", {"supply": "unlimited"})
     game = learning.game
     rng = random.Random(21)
     colourings = [rng.getrandbits(30) for _ in range(200)]
+    passing = LearningGame.of("sploof", {"stuck": "pass"})
+    stuck = passing.parse("RRRB,RWBR,RBWR,BRRW/WBB,BWW,BWW/BW,WB/W black stock:1,5 "
+                          "supply:4,1,7 stuck=pass")
+    assert passing.legal_actions(stuck) == [learning.texts.index("pass")] == [60]
     for number, text in enumerate(learning.texts):
+        if text == "pass":
+            continue
         remove = text.startswith("x")
         point = NAMES.index(text.lstrip("x"))
         under = below(SUPPORTER_MASK[point])

@@ -54,16 +54,18 @@ def test_random_sim_test_with_serialisation(spec: str) -> None:
 
 def test_parameters_are_the_options_with_their_defaults() -> None:
     sploof = pyspiel.load_game("shibumi_sploof")
-    assert sploof.get_parameters() == {"first": "white", "lines_checked": "both",
-                                       "simultaneous": "mover", "supply": "limited"}
+    assert sploof.get_parameters() == {"blocking": "two", "first": "white",
+                                       "lines_checked": "both", "simultaneous": "mover",
+                                       "stuck": "lose", "supply": "limited"}
     splink = pyspiel.load_game("shibumi_splink")
     assert splink.get_parameters() == {"max_turns": 1000, "supply": "limited"}
     assert splink.max_game_length() == 1000
     assert pyspiel.load_game("shibumi_splink(max_turns=12)").max_game_length() == 12
     assert sploof.max_game_length() == 42
+    assert pyspiel.load_game("shibumi_sploof(stuck=pass)").max_game_length() == 84
     assert (splink.min_utility(), splink.max_utility()) == (-42.0, 42.0)
     assert (sploof.min_utility(), sploof.max_utility()) == (-1.0, 1.0)
-    assert sploof.num_distinct_actions() == 60 and splink.num_distinct_actions() == 1932
+    assert sploof.num_distinct_actions() == 61 and splink.num_distinct_actions() == 1932
     black = pyspiel.load_game("shibumi_sploof(first=black)").new_initial_state()
     assert black.current_player() == 1
 

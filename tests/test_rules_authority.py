@@ -38,8 +38,6 @@ SPEC = ROOT / "spec"
 SPLINK = get_game("splink")
 
 OPEN_WITHOUT_OPTION = {
-    "SPF-RUL-3": "no option yet for the stuck player (pass, draw): games/sploof",
-    "SPF-RUL-4": "no option yet for the crossing rule (one ball, none): games/sploof",
     "SPK-RUL-6": "no option or flag yet for the bidding alternatives (bids up to 60, "
                  "passing at once, exceeding the bid): games/splink",
 }

@@ -10,7 +10,7 @@ import pytest
 from shibumi_rules.cli import main
 
 START = ("RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "
-         "lines_checked=both simultaneous=mover supply=limited")
+         "blocking=two lines_checked=both simultaneous=mover stuck=lose supply=limited")
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -32,8 +32,9 @@ def test_moves_json_after_moves(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert data["position"] == (".RRR,RB.R,R..R,RRRR/...,...,.../..,../. black "
-                                "stock:4,1 supply:12,14,5 lines_checked=both "
-                                "simultaneous=mover supply=limited")
+                                "stock:4,1 supply:12,14,5 blocking=two "
+                                "lines_checked=both simultaneous=mover stuck=lose "
+                                "supply=limited")
     assert data["moves"][:4] == ["1a1", "1e3", "1c5", "1e5"]
 
 

@@ -1,19 +1,25 @@
 """The 24 Sploof lines: the table's shape, the line checks (the verdict path) with their
-evidence, the bulk lookups held to them on random boards, and the line rulings on
-hand-made boards."""
+evidence, the bulk lookups held to them on random boards under every value of
+``blocking``, and the line rulings on hand-made boards."""
 
 from __future__ import annotations
 
+import json
 from itertools import pairwise
+from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules import geometry as g
 from shibumi_rules.board import Board
 from shibumi_rules.games.sploof.lines import (
+    BLOCKING_RULES,
     LINE_BY_NAME,
     LINES,
+    BlockingRule,
     check_line,
     check_lines,
     has_line,
@@ -99,20 +105,25 @@ def test_hiding_a_level_0_ball_always_crosses_a_link_of_its_lines() -> None:
             assert len(crossed) == 2
 
 
-@given(boards(max_steps=80))
-def test_fast_detector_agrees_with_the_table(b: Board) -> None:
+BLOCKING = st.sampled_from(BLOCKING_RULES)
+
+
+@given(boards(max_steps=80), BLOCKING)
+def test_fast_detector_agrees_with_the_table(b: Board, blocking: BlockingRule) -> None:
     for colour in (Colour.WHITE, Colour.BLACK, Colour.RED):
-        expected = bool(lines_of(b, colour))
-        assert has_line(b.masks[colour], b.occupied) == expected
+        expected = bool(lines_of(b, colour, blocking))
+        assert has_line(b.masks[colour], b.occupied, blocking) == expected
 
 
-@given(boards(max_steps=80), st.sampled_from(g.SYMMETRIES))
-def test_line_table_is_symmetric(b: Board, symmetry: tuple[str, tuple[int, ...]]) -> None:
+@given(boards(max_steps=80), st.sampled_from(g.SYMMETRIES), BLOCKING)
+def test_line_table_is_symmetric(b: Board, symmetry: tuple[str, tuple[int, ...]],
+                                 blocking: BlockingRule) -> None:
     _, perm = symmetry
     image = Board(tuple(g.map_mask(perm, m) for m in b.masks))  # type: ignore[arg-type]
     for colour in Colour:
-        before = sorted(sorted(perm[p] for p in line.points) for line in lines_of(b, colour))
-        after = sorted(sorted(line.points) for line in lines_of(image, colour))
+        before = sorted(sorted(perm[p] for p in line.points)
+                        for line in lines_of(b, colour, blocking))
+        after = sorted(sorted(line.points) for line in lines_of(image, colour, blocking))
         assert before == after
 
 
@@ -171,19 +182,43 @@ def test_diagonal_window_needs_a_ball_in_every_cell() -> None:
 
 # -- the verdict path and its fast paths ---------------------------------------------------
 
+@pytest.mark.parametrize("blocking", BLOCKING_RULES)
 @settings(deadline=None)
-@given(boards(max_steps=80))
-def test_bulk_lookups_agree_with_the_line_checks(b: Board) -> None:
-    """``holds``, ``lines_of`` and ``has_line`` are fast paths of ``check_line``."""
+@given(b=boards(max_steps=80))
+def test_bulk_lookups_agree_with_the_line_checks(blocking: BlockingRule, b: Board) -> None:
+    """``holds``, ``lines_of``, ``line_holders`` and ``has_line`` are fast paths of
+    ``check_line``, under every value of ``blocking``."""
     for colour in (Colour.WHITE, Colour.BLACK, Colour.RED):
         own, occupied = b.masks[colour], b.occupied
-        checks = check_lines(b, colour)
-        assert [c.holds for c in checks] == [holds(line, own, occupied) for line in LINES]
-        assert lines_of(b, colour) == tuple(c.line for c in checks if c.holds)
-        assert has_line(own, occupied) == any(c.holds for c in checks)
+        checks = check_lines(b, colour, blocking)
+        assert [c.holds for c in checks] == [holds(line, own, occupied, blocking)
+                                             for line in LINES]
+        assert lines_of(b, colour, blocking) == tuple(c.line for c in checks if c.holds)
+        assert has_line(own, occupied, blocking) == any(c.holds for c in checks)
         for check in checks:
+            assert check.blocking == blocking
             assert check.verdict().holds is check.holds
             assert check.verdict().rule_ids == check.rule_ids
+    assert line_holders(b, blocking) == (lines_of(b, Colour.WHITE, blocking),
+                                         lines_of(b, Colour.BLACK, blocking))
+
+
+@settings(deadline=None)
+@given(boards(max_steps=80))
+def test_spf_rul_4_is_cited_exactly_where_another_value_changes_the_line(b: Board) -> None:
+    """A row or column of three or four of the player's balls cites SPF-RUL-4 when
+    another value of ``blocking`` would break it or let it through, and only then."""
+    for colour in (Colour.WHITE, Colour.BLACK):
+        for line in LINES:
+            checks = [check_line(line, colour, b, v) for v in BLOCKING_RULES]
+            assert len({c.overs for c in checks}) == 1  # the balls over a link are facts
+            if checks[0].status == "none":
+                assert not any(c.blocking_decides for c in checks)
+                continue
+            differs = len({c.blocked for c in checks}) > 1
+            assert all(("SPF-RUL-4" in c.rule_ids) == differs for c in checks)
+            if line.kind == "diagonal":
+                assert not differs
 
 
 def test_zigzag_is_a_change_of_direction_between_levels() -> None:
@@ -192,11 +227,13 @@ def test_zigzag_is_a_change_of_direction_between_levels() -> None:
 
 
 def test_a_crossed_link_names_its_two_crossing_balls() -> None:
+    """SHB-CROSS-1; SPF-RUL-4 decides it too, since under blocking=none nothing
+    crosses a link and the row would hold."""
     check = check_line(LINE_BY_NAME["a3-g3"], Colour.WHITE,
                        board("RRRR,WWWW,RBRR,RRRR/B..,B..,.../..,../."))
     assert check.status == "broken"
     assert check.evidence()["crossed"] == [{"link": ["1a3", "1c3"], "by": ["2b2", "2b4"]}]
-    assert check.verdict().rule_ids == ("SPF-LINE-1", "SHB-CROSS-1")
+    assert check.verdict().rule_ids == ("SPF-LINE-1", "SPF-RUL-4", "SHB-CROSS-1")
     assert not check.verdict().holds
 
 
@@ -231,3 +268,79 @@ def test_a_diagonal_cell_covered_by_the_opponent_breaks_the_line() -> None:
                        board("WBRR,RWBR,RBBR,RRRR/WB.,BW.,.../B.,../."))
     assert check.status == "broken"
     assert check.evidence()["covered"] == [{"ball": "1c3", "by": "3c3"}]
+
+
+# -- SPF-RUL-4: what crosses a link, under each value of blocking --------------------------
+# ONE_INNER: 2b2 alone over the inner link 1a3-1c3 of White's row a3-g3.
+# TWO_INNER: 2b2 and 2b4 over that link.
+# ONE_PERIMETER: 2b2 alone over the perimeter link 1a1-1c1 of White's row a1-g1.
+# HIDDEN: 3c3 hides 1c3 of row a3-g3 (its four supporters cross two links of the row).
+ONE_INNER = "RRRR,WWWW,RBRR,RRRR/B..,...,.../..,../."
+TWO_INNER = "RRRR,WWWW,RBRR,RRRR/B..,B..,.../..,../."
+ONE_PERIMETER = "WWWW,RBRR,RRRR,RRRR/B..,...,.../..,../."
+HIDDEN = "RRRR,WWWW,RWWR,RRRR/BB.,BB.,.../B.,../."
+
+
+@pytest.mark.parametrize(("text", "line", "held"), [
+    (ONE_INNER, "a3-g3", {"two": True, "one": False, "none": True}),
+    (TWO_INNER, "a3-g3", {"two": False, "one": False, "none": True}),
+    (ONE_PERIMETER, "a1-g1", {"two": True, "one": False, "none": True}),
+    (HIDDEN, "a3-g3", {"two": False, "one": False, "none": False}),
+])
+def test_what_crosses_a_link_under_each_value(text: str, line: str, held: dict[str, bool]
+                                              ) -> None:
+    b = board(text)
+    for blocking in BLOCKING_RULES:
+        check = check_line(LINE_BY_NAME[line], Colour.WHITE, b, blocking)
+        assert check.holds is held[blocking], blocking
+        assert has_line(b.masks[Colour.WHITE], b.occupied, blocking) is held[blocking]
+        # SPF-RUL-4 is cited where the values disagree, never for a hidden row
+        assert ("SPF-RUL-4" in check.rule_ids) is (len(set(held.values())) > 1)
+
+
+def test_one_ball_crosses_a_link_under_blocking_one() -> None:
+    check = check_line(LINE_BY_NAME["a1-g1"], Colour.WHITE, board(ONE_PERIMETER), "one")
+    assert check.status == "broken" and check.single == ()
+    assert check.evidence()["crossed"] == [{"link": ["1a1", "1c1"], "by": ["2b2"]}]
+    assert check.verdict().rule_ids == ("SPF-LINE-1", "SPF-RUL-4", "SHB-CROSS-1")
+
+
+def test_balls_over_a_link_cross_nothing_under_blocking_none() -> None:
+    check = check_line(LINE_BY_NAME["a3-g3"], Colour.WHITE, board(TWO_INNER), "none")
+    assert check.holds and check.crossed == ()
+    assert check.evidence()["unblocked"] == [{"link": ["1a3", "1c3"], "by": ["2b2", "2b4"]}]
+    assert check.evidence()["blocking"] == "none"
+    assert check.verdict().rule_ids == ("SPF-LINE-1", "SPF-RUL-4")
+    hidden = check_line(LINE_BY_NAME["a3-g3"], Colour.WHITE, board(HIDDEN), "none")
+    assert hidden.status == "broken" and hidden.crossed == ()
+    assert hidden.rule_ids == ("SPF-LINE-1", "SHB-HIDE-1", "SPF-RUL-7")
+
+
+# -- the published table says what blocks a line under each value ---------------------------
+
+def _published_lines() -> list[dict[str, Any]]:
+    path = Path(__file__).resolve().parents[1] / "spec" / "tables" / "sploof.json"
+    lines: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))["lines"]
+    return lines
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards(max_steps=80), BLOCKING)
+def test_the_tables_blocked_when_gives_the_engines_lines(b: Board, blocking: BlockingRule
+                                                         ) -> None:
+    """A line from spec/tables/sploof.json alone: its points all the player's, and no
+    set of ``blocked_when[blocking]`` entirely filled (diagonals: the topmost ball of
+    every cell)."""
+    occupied = {g.NAMES[p] for p in g.points_of(b.occupied)}
+    for colour in (Colour.WHITE, Colour.BLACK):
+        own = {g.NAMES[p] for p in g.points_of(b.masks[colour])}
+        for line in _published_lines():
+            if line["kind"] == "orthogonal":
+                held = (set(line["points"]) <= own
+                        and not any(set(s) <= occupied for s in line["blocked_when"][blocking]))
+            else:
+                tops = [[p for p in c["points"] if p in occupied] for c in line["cells"]]
+                held = all(t and t[-1] in own for t in tops)
+            engine = holds(LINE_BY_NAME[str(line["name"])], b.masks[colour], b.occupied,
+                           blocking)
+            assert held == engine, (line["name"], blocking)

@@ -46,24 +46,32 @@ def test_malformed_moves(text: str) -> None:
 
 def test_options_may_be_omitted_or_reordered() -> None:
     """The canonical form writes every option, sorted by name."""
-    canonical = (f"{START} black stock:2,2 supply:14,14,4 lines_checked=both "
-                 "simultaneous=draw supply=limited")
+    canonical = (f"{START} black stock:2,2 supply:14,14,4 blocking=two lines_checked=both "
+                 "simultaneous=draw stuck=lose supply=limited")
     for text in (f"{START} black stock:2,2 supply:14,14,4 simultaneous=draw",
                  f"{START} black stock:2,2 supply:14,14,4 supply=limited simultaneous=draw",
                  f"{START} black stock:2,2 supply:14,14,4 simultaneous=draw "
                  "lines_checked=both",
+                 f"{START} black stock:2,2 supply:14,14,4 stuck=lose simultaneous=draw "
+                 "blocking=two",
                  canonical):
         assert GAME.format_position(GAME.parse_position(text)) == canonical
     mover = GAME.parse_position(f"{START} black stock:2,2 supply:14,14,4 lines_checked=mover")
     assert mover.lines_checked == "mover"
     assert GAME.format_position(mover) == (
-        f"{START} black stock:2,2 supply:14,14,4 lines_checked=mover simultaneous=mover "
-        "supply=limited")
+        f"{START} black stock:2,2 supply:14,14,4 blocking=two lines_checked=mover "
+        "simultaneous=mover stuck=lose supply=limited")
+    chosen = GAME.parse_position(f"{START} black stock:2,2 supply:14,14,4 stuck=pass "
+                                 "blocking=none")
+    assert (chosen.rules.stuck, chosen.rules.blocking) == ("pass", "none")
+    assert GAME.format_position(chosen) == (
+        f"{START} black stock:2,2 supply:14,14,4 blocking=none lines_checked=both "
+        "simultaneous=mover stuck=pass supply=limited")
 
 
 def test_unlimited_supply_is_written_with_dashes() -> None:
-    text = (f"{START} white stock:2,2 supply:-,-,4 lines_checked=both simultaneous=mover "
-            "supply=unlimited")
+    text = (f"{START} white stock:2,2 supply:-,-,4 blocking=two lines_checked=both "
+            "simultaneous=mover stuck=lose supply=unlimited")
     state = GAME.parse_position(text)
     assert state.supply == (None, None, 4)
     assert GAME.format_position(state) == text
@@ -118,7 +126,7 @@ def test_red_balls_off_the_perimeter_are_accepted_and_removable() -> None:
     """Unreachable from the setup, but every rule still applies: a red ball at level 1
     is removable (SPF-REMOVE-1) and returns to the supply."""
     text = ("RRRR,RWWR,RBBR,RRRR/.R.,.W.,.../..,../. white stock:0,0 supply:13,14,3 "
-            "lines_checked=both simultaneous=mover supply=limited")
+            "blocking=two lines_checked=both simultaneous=mover stuck=lose supply=limited")
     state = GAME.parse_position(text)
     assert GAME.format_position(state) == text
     assert "x2d2" in GAME.legal_move_texts(state)

@@ -1,11 +1,10 @@
 """Sploof perft: the fast counter (a deliberate copy of the rules, see
 ``games/sploof/perft.py``) agrees with the plain legal_moves/play tree on random
-positions under every combination of options, and the small counts from the start
-(larger ones are measured by ``shibumi-rules bench``)."""
+positions (reachable ones, and crowded ones where a player may be stuck with balls in
+stock) under every value of every option, the others drawn at random, and the small
+counts from the start (larger ones are measured by ``shibumi-rules bench``)."""
 
 from __future__ import annotations
-
-from itertools import product
 
 import pytest
 from hypothesis import given, settings
@@ -15,11 +14,10 @@ from shibumi_rules.games.sploof.game import GAME, SploofState
 from shibumi_rules.games.sploof.perft import counter_for
 from shibumi_rules.games.sploof.perft import perft as fast_perft
 
-from .test_sploof_strategies import positions_under
+from .test_sploof_strategies import OPTIONS, any_positions
 
-OPTION_SETS = [dict(zip((spec.name for spec in GAME.options), values))
-               for values in product(*(spec.values or () for spec in GAME.options))]
-"""Every combination of the game's option values."""
+OPTION_VALUES = [(spec.name, value) for spec in GAME.options for value in spec.values or ()]
+"""Every value of every option of the game."""
 
 
 def plain_perft(state: SploofState, depth: int) -> int:
@@ -36,7 +34,8 @@ def test_perft_from_the_start() -> None:
 
 
 def test_perft_does_not_depend_on_options_or_first_player_at_the_start() -> None:
-    for options in ({"supply": "unlimited"}, {"simultaneous": "draw"}):
+    for options in ({"supply": "unlimited"}, {"simultaneous": "draw"},
+                    {"stuck": "pass", "blocking": "one"}, {"blocking": "none"}):
         assert GAME.perft(GAME.start(options, "black"), 4) == 63704
 
 
@@ -46,13 +45,14 @@ def test_divide_sums_to_perft() -> None:
     assert sum(n for _, n in rows) == 4064
 
 
-@pytest.mark.parametrize("options", OPTION_SETS,
-                         ids=["-".join(o.values()) for o in OPTION_SETS])
+@pytest.mark.parametrize(("name", "value"), OPTION_VALUES,
+                         ids=[f"{name}={value}" for name, value in OPTION_VALUES])
 @settings(max_examples=30, deadline=None)
 @given(data=st.data(), depth=st.integers(1, 3))
-def test_fast_perft_agrees_with_the_plain_tree(options: dict[str, str], data: st.DataObject,
+def test_fast_perft_agrees_with_the_plain_tree(name: str, value: str, data: st.DataObject,
                                                depth: int) -> None:
-    state = data.draw(positions_under(options, max_moves=40))
+    options = {**data.draw(OPTIONS), name: value}
+    state = data.draw(any_positions(options, max_moves=40))
     expected = plain_perft(state, depth)
     assert GAME.perft(state, depth) == expected
     if not GAME.is_over(state):
@@ -65,8 +65,7 @@ def test_divide_with_one_shared_table_gives_the_plain_rows(data: st.DataObject,
                                                            depth: int) -> None:
     """``divide`` shares one transposition table between its first moves; each row is
     still the plain count below that move, in canonical order."""
-    options = data.draw(st.sampled_from(OPTION_SETS))
-    state = data.draw(positions_under(options, max_moves=40))
+    state = data.draw(any_positions(data.draw(OPTIONS), max_moves=40))
     expected = [(GAME.format_move(m), plain_perft(GAME.play(state, m), depth - 1))
                 for m in GAME.legal_moves(state)]
     assert GAME.divide(state, depth) == expected
@@ -92,3 +91,15 @@ def test_perft_where_only_the_movers_lines_count() -> None:
     going_on = [GAME.format_move(m) for m in GAME.legal_moves(state)
                 if not GAME.is_over(GAME.play(state, m))]
     assert going_on == ["2b2"]  # the one move that crosses White's own row again
+
+
+def test_perft_counts_a_pass_as_a_move() -> None:
+    """stuck=pass (SPF-RUL-3): Black's only move is the pass, then White removes 1a1;
+    under stuck=lose the position is over."""
+    text = "RRRB,RWBR,RBWR,BRRW/WBB,BWW,BWW/BW,WB/W black stock:1,5 supply:4,1,7"
+    state = GAME.parse_position(text + " stuck=pass")
+    for depth in (1, 2, 3, 4):
+        expected = plain_perft(state, depth)
+        assert GAME.perft(state, depth) == fast_perft(state, depth) == expected
+    assert GAME.divide(state, 2) == [("pass", 1)]
+    assert GAME.perft(GAME.parse_position(text), 1) == 0

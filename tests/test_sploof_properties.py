@@ -6,25 +6,34 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules import geometry as g
 from shibumi_rules.board import Board
 from shibumi_rules.errors import IllegalMoveError, PositionError
 from shibumi_rules.games.sploof.game import GAME, SploofState
-from shibumi_rules.games.sploof.rules import PERIMETER, SploofMove, move_verdicts, outcome
+from shibumi_rules.games.sploof.rules import (
+    PASS,
+    PERIMETER,
+    SploofMove,
+    SploofRules,
+    move_verdicts,
+    outcome,
+)
 from shibumi_rules.notation import Colour
 from shibumi_rules.verdict import first_failure
 
-from .test_sploof_strategies import games, positions
+from .test_sploof_strategies import any_positions, games, positions
 
 
-def check_invariants(state: SploofState) -> None:
+def check_invariants(state: SploofState, reachable: bool = True) -> None:
+    """Gravity and the counts; red only on the perimeter holes where the position was
+    reached from the setup (crowded positions put red anywhere)."""
     board = state.board
     assert board.problems() == []
     red = board.masks[Colour.RED]
-    assert red & ~PERIMETER == 0
+    assert red & ~PERIMETER == 0 or not reachable
     assert red.bit_count() + state.supply[2] == 16
     for colour in (Colour.WHITE, Colour.BLACK):
         assert state.stock[colour] >= 0
@@ -42,7 +51,7 @@ def test_invariants_hold_through_every_game(states: list[SploofState]) -> None:
         check_invariants(state)
 
 
-@given(positions())
+@given(any_positions())
 def test_over_exactly_when_no_legal_move(state: SploofState) -> None:
     moves = GAME.legal_moves(state)
     assert GAME.is_over(state) == (moves == [])
@@ -55,7 +64,7 @@ def test_over_exactly_when_no_legal_move(state: SploofState) -> None:
         assert result == {"over": False, "winner": None, "draw": False, "reason": None}
 
 
-@given(positions())
+@given(any_positions())
 def test_legal_moves_are_canonical_and_unique(state: SploofState) -> None:
     moves = GAME.legal_moves(state)
     assert moves == sorted(moves, key=lambda m: m.sort_key)
@@ -63,13 +72,14 @@ def test_legal_moves_are_canonical_and_unique(state: SploofState) -> None:
     assert GAME.count_moves(state) == len(moves)
 
 
-@given(positions(), st.data())
+@given(any_positions(), st.data())
 def test_every_other_move_is_refused_with_its_first_failing_verdict(
         state: SploofState, data: st.DataObject) -> None:
     """The move masks (``legal_moves``, and ``play``'s fast check) and the verdicts of
     ``move_verdicts`` give the same answer; a refusal carries the first failure."""
     legal = set(GAME.legal_moves(state))
-    move = SploofMove(data.draw(st.sampled_from(g.POINTS)), data.draw(st.booleans()))
+    move = data.draw(st.one_of(
+        st.just(PASS), st.builds(SploofMove, st.sampled_from(g.POINTS), st.booleans())))
     verdicts = move_verdicts(state, move)
     failure = first_failure(verdicts)
     assert [v for v in verdicts if v.fails] == ([failure] if failure else [])
@@ -77,7 +87,7 @@ def test_every_other_move_is_refused_with_its_first_failing_verdict(
     if move in legal:
         assert failure is None
         after = GAME.play(state, move)
-        check_invariants(after)
+        check_invariants(after, reachable=False)
         assert after.turn != state.turn
     else:
         assert failure is not None and checks[-1] is failure
@@ -94,12 +104,13 @@ def mapped(state: SploofState, perm: tuple[int, ...]) -> SploofState:
     return dataclasses.replace(state, board=Board((w, b, r)))
 
 
-@given(positions(), st.sampled_from(g.SYMMETRIES))
+@given(any_positions(), st.sampled_from(g.SYMMETRIES))
 def test_symmetries_map_legal_moves_and_keep_the_outcome(
         state: SploofState, symmetry: tuple[str, tuple[int, ...]]) -> None:
     _, perm = symmetry
     image = mapped(state, perm)
-    expected = {SploofMove(perm[m.point], m.remove) for m in GAME.legal_moves(state)}
+    expected = {m if m.is_pass else SploofMove(perm[m.point], m.remove)
+                for m in GAME.legal_moves(state)}
     assert set(GAME.legal_moves(image)) == expected
     before, after = outcome(state), outcome(image)
     assert (before.over, before.winner, before.draw, before.reason) == (
@@ -140,7 +151,8 @@ def test_the_states_refusals_say_what_is_wrong() -> None:
     def refusal(stock: tuple[int, int], supply: tuple[int | None, int | None, int],
                 rule: str = "limited") -> str:
         with pytest.raises(PositionError) as info:
-            SploofState(board, turn, stock, supply, rule)  # type: ignore[arg-type]
+            SploofState(board, turn, stock, supply,
+                        SploofRules(supply=rule))  # type: ignore[arg-type]
         return info.value.message
 
     assert refusal((2, 2), (13, 14, 4)) == (
@@ -161,3 +173,33 @@ def test_play_keeps_the_counts_so_the_fast_perft_agrees() -> None:
     start = GAME.start()
     with pytest.raises(PositionError):
         SploofState(start.board, start.turn, (2, 2), (0, 14, 4))
+
+
+@settings(max_examples=30, deadline=None)
+@given(any_positions())
+def test_the_reference_model_agrees_on_every_kind_of_position(state: SploofState) -> None:
+    """proofs/reference_sploof.py, written from the rules, gives the same successors
+    (a pass included) and outcome under every option, on reachable, crowded and
+    passing positions (SPF-RUL-3, SPF-RUL-4)."""
+    from proofs import reference_sploof as rs
+
+    text = GAME.format_position(state)
+    assert rs.format_position(rs.parse(text)) == text
+    assert rs.outcome(rs.parse(text)) == GAME.outcome_json(state), text
+    engine = {GAME.format_move(m): GAME.format_position(GAME.play(state, m))
+              for m in GAME.legal_moves(state)}
+    assert rs.successors(text) == engine, text
+
+
+@settings(max_examples=60, deadline=None)
+@given(any_positions({"stuck": "pass"}))
+def test_the_learning_bound_falls_with_every_move_even_a_pass(state: SploofState) -> None:
+    """The adapters' longest game under stuck=pass (``actions.moves_left_bound``): a
+    pass keeps the board, but never follows a pass, so the bound still falls."""
+    from shibumi_rules.games.sploof.actions import ACTIONS
+
+    left = ACTIONS.moves_left_bound(state)
+    for move in GAME.legal_moves(state):
+        after = GAME.play(state, move)
+        assert ACTIONS.moves_left_bound(after) <= left - 1
+        assert not (move.is_pass and PASS in GAME.legal_moves(after))

@@ -8,7 +8,13 @@ import pytest
 from shibumi_rules.errors import IllegalMoveError, OptionError
 from shibumi_rules.games.sploof.game import GAME, SploofState
 from shibumi_rules.games.sploof.lines import lines_of
-from shibumi_rules.games.sploof.rules import REASONS, SploofMove, move_verdicts, outcome
+from shibumi_rules.games.sploof.rules import (
+    PASS,
+    REASONS,
+    SploofMove,
+    move_verdicts,
+    outcome,
+)
 from shibumi_rules.notation import Colour, parse_point
 from shibumi_rules.verdict import Verdict
 
@@ -38,7 +44,7 @@ def test_start_position() -> None:
     start = GAME.start()
     assert GAME.format_position(start) == (
         "RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "
-        "lines_checked=both simultaneous=mover supply=limited")
+        "blocking=two lines_checked=both simultaneous=mover stuck=lose supply=limited")
     assert GAME.start(first="black").turn == Colour.BLACK
     assert GAME.start({"supply": "unlimited"}).supply == (None, None, 4)
 
@@ -225,9 +231,10 @@ def test_complete_pyramid_with_a_free_red_corner_goes_on() -> None:
 
 def test_every_reason_names_its_rule() -> None:
     assert set(REASONS) == {"line", "opponent-line", "both-lines-mover",
-                            "both-lines-draw", "no-legal-move"}
+                            "both-lines-draw", "no-legal-move", "stuck-draw",
+                            "both-stuck-draw"}
     assert {reason.rule for reason in REASONS.values()} == {
-        "SPF-WIN-1", "SPF-WIN-2", "SPF-RUL-2", "SPF-END-1"}
+        "SPF-WIN-1", "SPF-WIN-2", "SPF-RUL-2", "SPF-END-1", "SPF-RUL-3"}
 
 
 def test_outcome_of_a_running_game() -> None:
@@ -345,3 +352,112 @@ def test_under_lines_checked_mover_a_move_giving_both_lines_wins_for_the_mover()
     assert GAME.outcome_json(after) == {"over": True, "winner": "black", "draw": False,
                                         "reason": "line"}
     assert "white line" not in GAME.outcome_text(after)  # only the mover's lines count
+
+
+# -- SPF-RUL-3: balls in stock, and neither a placement nor a removal ---------------------
+# COMPLETE: Black (3 in stock) and White (1 in stock) are both stuck: every red is pinned.
+# ONE_STUCK: Black (5 in stock) has 1 ball in the supply, too few for a removal; White
+# could remove the red corner 1a1.
+# EMPTY_STOCK_OPPONENT: Black (3 in stock) is stuck; White has an empty stock and is stuck.
+ONE_STUCK = "RRRB,RWBR,RBWR,BRRW/WBB,BWW,BWW/BW,WB/W black stock:1,5 supply:4,1,7"
+EMPTY_STOCK_OPPONENT = "WRRB,RWBR,RBWR,BRRW/WBB,BWW,BWW/BW,WB/W black stock:0,3 supply:4,3,8"
+
+
+def under(text: str, stuck: str) -> SploofState:
+    return pos(f"{text} stuck={stuck}")
+
+
+@pytest.mark.parametrize(("stuck", "expected"), [
+    ("lose", {"over": True, "winner": "white", "draw": False, "reason": "no-legal-move"}),
+    ("pass", {"over": True, "winner": None, "draw": True, "reason": "both-stuck-draw"}),
+    ("draw", {"over": True, "winner": None, "draw": True, "reason": "stuck-draw"}),
+])
+def test_both_players_stuck_with_balls_in_stock(stuck: str, expected: dict[str, object]
+                                                ) -> None:
+    """SPF-RUL-3: nobody can move; a pass would only hand the turn back and forth."""
+    state = under(COMPLETE, stuck)
+    assert GAME.outcome_json(state) == expected
+    assert GAME.legal_moves(state) == [] and GAME.count_moves(state) == 0
+    assert outcome(state).verdicts[-1].rule == ("SPF-END-1" if stuck == "lose"
+                                                else "SPF-RUL-3")
+
+
+@pytest.mark.parametrize(("stuck", "expected"), [
+    ("lose", {"over": True, "winner": "white", "draw": False, "reason": "no-legal-move"}),
+    ("pass", {"over": False, "winner": None, "draw": False, "reason": None}),
+    ("draw", {"over": True, "winner": None, "draw": True, "reason": "stuck-draw"}),
+])
+def test_one_player_stuck_with_balls_in_stock(stuck: str, expected: dict[str, object]
+                                              ) -> None:
+    state = under(ONE_STUCK, stuck)
+    assert GAME.outcome_json(state) == expected
+    if stuck != "pass":
+        assert GAME.legal_moves(state) == []
+        return
+    assert GAME.legal_moves(state) == [PASS] and GAME.count_moves(state) == 1
+    after = GAME.play_text(state, "pass")  # nothing changes but the turn
+    assert (after.board, after.stock, after.supply) == (state.board, state.stock,
+                                                         state.supply)
+    assert after.turn == Colour.WHITE and GAME.legal_move_texts(after) == ["x1a1"]
+    assert "must pass" in GAME.outcome_text(state)
+    assert [v.rule for v in outcome(state).verdicts] == [
+        "SPF-WIN-1", "SHB-COMPLETE-1", "SPF-RUL-1", "SPF-RUL-3"]
+    # White's removal drops the chain above 1a1 and frees the apex: Black places there
+    assert GAME.legal_move_texts(GAME.play_text(after, "x1a1")) == ["4d4"]
+
+
+def test_a_pass_hands_an_opponent_with_an_empty_stock_their_loss() -> None:
+    """SPF-RUL-3 then SPF-END-1: the three values give three different results."""
+    assert GAME.outcome_json(under(EMPTY_STOCK_OPPONENT, "lose"))["winner"] == "white"
+    assert GAME.outcome_json(under(EMPTY_STOCK_OPPONENT, "draw"))["reason"] == "stuck-draw"
+    after = GAME.play_text(under(EMPTY_STOCK_OPPONENT, "pass"), "pass")
+    assert GAME.outcome_json(after) == {"over": True, "winner": "black", "draw": False,
+                                        "reason": "no-legal-move"}
+    assert outcome(after).cited == ("SPF-END-1",)  # an empty stock: the text decides
+
+
+def test_a_pass_made_with_a_line_in_hand_wins_under_lines_checked_mover() -> None:
+    """SPF-RUL-3 with SPF-RUL-8: White holds a1-g1, made by Black's move, which counts
+    only after White's own move; White can neither place nor remove."""
+    text = ("WWWW,RBBR,RBWR,RRRB/BBW,WBW,WWW/WB,BB/W white stock:2,1 supply:1,5,9 "
+            "lines_checked=mover")
+    assert GAME.outcome_json(under(text, "lose"))["reason"] == "no-legal-move"
+    assert GAME.outcome_json(under(text, "draw"))["reason"] == "stuck-draw"
+    state = under(text, "pass")
+    assert GAME.legal_move_texts(state) == ["pass"]
+    assert GAME.outcome_json(GAME.play_text(state, "pass")) == {
+        "over": True, "winner": "white", "draw": False, "reason": "line"}
+    assert GAME.outcome_json(GAME.with_options(state, {"lines_checked": "both"}))[
+        "reason"] == "opponent-line"
+
+
+def test_a_pass_is_refused_where_the_rules_do_not_allow_it() -> None:
+    """SPF-RUL-3: only under stuck=pass, only with balls in stock and no other move."""
+    start = GAME.start()
+    verdict = refusal(start, "pass")
+    assert (verdict.rule, verdict.also) == ("SPF-RUL-3", ("SPF-TURN-1",))
+    assert verdict.text == "there is no pass under stuck=lose: a turn is a placement or a removal"
+    assert refusal(GAME.start({"stuck": "pass"}), "PASS").evidence == {
+        "stuck": "pass", "stock": 2, "placements": 4, "removals": 12}
+    empty = pos("WBWB,BWBW,WBWB,BWBW/...,...,.../..,../. black stock:2,0 supply:6,8,16 "
+                "stuck=pass")
+    assert [v.rule for v in move_verdicts(empty, PASS)] == [
+        "SPF-TURN-1", "SPF-RUL-3", "SPF-END-1"]
+    assert refusal(empty, "pass").text == ("black has no ball in stock: a pass is only for "
+                                          "a player with balls in stock (stuck=pass)")
+    both = under(COMPLETE, "pass")
+    checks = move_verdicts(both, PASS)
+    assert [(v.rule, v.holds) for v in checks] == [
+        ("SPF-TURN-1", True), ("SPF-RUL-3", False), ("SPF-RUL-3", None)]
+    assert "drawn" in checks[-1].text
+    assert move_verdicts(under(ONE_STUCK, "pass"), PASS)[-1].holds
+
+
+def test_spf_rul_3_is_cited_only_when_the_stuck_player_holds_balls_in_stock() -> None:
+    empty = outcome(pos("WBWB,BWBW,WBWB,BWBW/...,...,.../..,../. black stock:2,0 "
+                        "supply:6,8,16"))
+    assert empty.cited == ("SPF-END-1",) and empty.verdicts[-1].also == ()
+    stuck = outcome(pos(COMPLETE))
+    assert stuck.cited == ("SPF-END-1", "SPF-RUL-3")
+    assert stuck.verdicts[-1].also == ("SPF-RUL-3",)
+    assert outcome(under(COMPLETE, "draw")).cited == ("SPF-RUL-3", "SPF-END-1")

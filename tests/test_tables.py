@@ -293,5 +293,6 @@ def test_rules_index_lists_every_id_with_its_option() -> None:
     assert [r["id"] for r in rows] == list(spec.current().ids())
     options = {r["id"]: (r["option"], r["default"]) for r in rows if r["option"]}
     assert options == {"SPF-RUL-1": ("supply", "limited"), "SPF-RUL-2": ("simultaneous", "mover"),
+                       "SPF-RUL-3": ("stuck", "lose"), "SPF-RUL-4": ("blocking", "two"),
                        "SPF-RUL-8": ("lines_checked", "both"),
                        "SPK-RUL-4": ("max_turns", "none"), "SPK-RUL-5": ("supply", "limited")}

@@ -33,8 +33,7 @@ def sploof_take_off(state: SploofState, taken: Mask) -> SploofState:
     if supply[mover] is not None:
         supply[mover] -= REMOVAL_GAIN
     return SploofState(Board((masks[0], masks[1], masks[2])), opponent(mover),
-                       (stock[0], stock[1]), (supply[0], supply[1], supply[2]),
-                       state.supply_rule, state.simultaneous, state.lines_checked)
+                       (stock[0], stock[1]), (supply[0], supply[1], supply[2]), state.rules)
 
 
 def cone(occupied: Mask, point: int) -> Mask:

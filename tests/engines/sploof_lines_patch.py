@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from shibumi_rules.board import Board
 from shibumi_rules.games.sploof import rules as sploof_rules
-from shibumi_rules.games.sploof.lines import LINES, Line, holds
+from shibumi_rules.games.sploof.lines import LINES, BlockingRule, Line, holds
 from shibumi_rules.geometry import Mask
 from shibumi_rules.notation import Colour
 
@@ -15,12 +15,14 @@ Holds = Callable[[Line, Mask, Mask], bool]
 
 
 def patch_lines(rule: Holds) -> None:
-    """Make the Sploof outcome use ``rule`` to decide who holds which line: both the
-    fast check that ends the game and the lines it lists."""
-    def any_line(own: Mask, occupied: Mask) -> bool:
+    """Make the Sploof outcome use ``rule`` to decide who holds which line, whatever
+    the option ``blocking`` says: both the fast check that ends the game and the lines
+    it lists."""
+    def any_line(own: Mask, occupied: Mask, blocking: BlockingRule = "two") -> bool:
         return any(rule(line, own, occupied) for line in LINES)
 
-    def holders(board: Board) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+    def holders(board: Board, blocking: BlockingRule = "two"
+                ) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
         occupied = board.occupied
         return (tuple(line for line in LINES if rule(line, board.masks[Colour.WHITE],
                                                      occupied)),

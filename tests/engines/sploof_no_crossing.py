@@ -1,5 +1,6 @@
 """Sploof engine for which a row or column of four is a line even when balls of the
-level above cross it (breaks SHB-CROSS-1 / SPF-LINE-1)."""
+level above cross it, whatever the option ``blocking`` says (breaks SHB-CROSS-1 /
+SPF-LINE-1 under blocking=two and one; it plays blocking=none)."""
 
 from __future__ import annotations
 

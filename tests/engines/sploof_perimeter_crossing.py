@@ -1,5 +1,6 @@
-"""Sploof engine for which a single ball crosses a perimeter link (breaks SPF-RUL-4: a
-link is crossed only when both of its crossing balls are present)."""
+"""Sploof engine for which a single ball crosses a perimeter link, whatever the option
+``blocking`` says (breaks SPF-RUL-4 under its default, blocking=two: a link is crossed
+only when both of its crossing balls are present)."""
 
 from __future__ import annotations
 

@@ -2,11 +2,11 @@
 
 Action numbers follow the canonical move order: the 30 placements by point index
 (0 = ``1a1``, 29 = ``4d4``), then the 30 removals by point index
-(30 = ``x1a1``, 59 = ``x4d4``). Every point can take a placement, and every point can
-hold an unpinned red ball in a position the notation accepts (red balls off the
-perimeter holes are accepted for analysis, SPF-REMOVE-1), so all 60 are legal somewhere;
-from the setup only the 12 removals of the perimeter holes ever are
-(``sploof-red-balls-never-move``).
+(30 = ``x1a1``, 59 = ``x4d4``), then the pass (60), legal only under ``stuck=pass``
+(SPF-RUL-3). Every point can take a placement, and every point can hold an unpinned red
+ball in a position the notation accepts (red balls off the perimeter holes are accepted
+for analysis, SPF-REMOVE-1), so all 61 are legal somewhere; from the setup only the 12
+removals of the perimeter holes ever are (``sploof-red-balls-never-move``).
 """
 
 from __future__ import annotations
@@ -20,11 +20,13 @@ from ...geometry import NUM_POINTS, POINTS
 from ...notation import Colour
 from .notation import format_move
 from .rules import (
+    PASS,
     PERIMETER,
     REMOVAL_GAIN,
     START_STOCK,
     SploofMove,
     SploofState,
+    may_pass,
     outcome,
 )
 
@@ -40,8 +42,8 @@ RED_SUPPLY_LIMIT: Final = BALLS_PER_COLOUR
 
 @cache
 def _texts() -> tuple[str, ...]:
-    return tuple(format_move(SploofMove(p, remove)) for remove in (False, True)
-                 for p in POINTS)
+    return (*(format_move(SploofMove(p, remove)) for remove in (False, True)
+              for p in POINTS), format_move(PASS))
 
 
 class SploofActions(GameActions[SploofState]):
@@ -50,15 +52,20 @@ class SploofActions(GameActions[SploofState]):
     seats = ("white", "black")
     colours = (Colour.WHITE, Colour.BLACK, Colour.RED)
     order = ("the 30 placements by point index (1a1 ... 4d4), then the 30 removals by "
-             "point index (x1a1 ... x4d4), as in the canonical move order")
+             "point index (x1a1 ... x4d4), as in the canonical move order, then the pass "
+             "(legal only under stuck=pass)")
     utility = (-1.0, 1.0)
-    utility_reason = ("a finished game is won (+1), lost (-1) or, under "
-                      "simultaneous=draw, drawn (0) (SPF-WIN-1, SPF-WIN-2, SPF-RUL-2, "
-                      "SPF-END-1)")
+    utility_reason = ("a finished game is won (+1), lost (-1) or drawn (0): under "
+                      "simultaneous=draw when one move gives both players a line, under "
+                      "stuck=draw or stuck=pass when a player with balls in stock cannot "
+                      "move (SPF-WIN-1, SPF-WIN-2, SPF-RUL-2, SPF-RUL-3, SPF-END-1)")
     length_reason = ("(30 - balls on the board) + 2 x (red balls on the board) falls by "
-                     "exactly one with every move: a placement adds a ball, a removal "
-                     "takes a red ball and no move adds one; from the setup it is "
-                     "18 + 24 = 42")
+                     "exactly one with every placement or removal: a placement adds a ball, "
+                     "a removal takes a red ball and no move adds one; from the setup it "
+                     "is 18 + 24 = 42. Under stuck=pass a pass keeps it, but never follows "
+                     "a pass (the player after a pass can move, or has lost), so twice it, "
+                     "plus one while the player to move must pass, falls with every move: "
+                     "84 from the setup")
 
     def texts(self) -> tuple[str, ...]:
         return _texts()
@@ -85,7 +92,10 @@ class SploofActions(GameActions[SploofState]):
 
     def moves_left_bound(self, state: SploofState) -> int:
         board = state.board
-        return NUM_POINTS - board.occupied.bit_count() + 2 * board.count(Colour.RED)
+        measure = NUM_POINTS - board.occupied.bit_count() + 2 * board.count(Colour.RED)
+        if state.rules.stuck != "pass":
+            return measure
+        return 2 * measure + int(may_pass(state))
 
 
 ACTIONS: Final = SploofActions()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...conformance.attribution import AnyGame, Attributor, unique
 from ...errors import IllegalMoveError
 from ...geometry import SUPPORTEE_MASK
 from ...notation import Colour
+
+if TYPE_CHECKING:
+    from .lines import BlockingRule
 
 
 class SploofAttributor(Attributor):
@@ -23,6 +26,8 @@ class SploofAttributor(Attributor):
         from .rules import REMOVAL_GAIN
 
         parsed = game.parse_move(state, move)
+        if parsed.is_pass:
+            return ["SPF-RUL-3", "SPF-TURN-1"]
         if not parsed.remove:
             return ["SPF-PLACE-1", "SHB-PLACE-1"]
         ids = ["SPF-REMOVE-1"]
@@ -36,6 +41,8 @@ class SploofAttributor(Attributor):
 
     def move_rules(self, game: AnyGame, state: Any, move: str, field: str) -> list[str]:
         parsed = game.parse_move(state, move)
+        if parsed.is_pass:
+            return ["SPF-TURN-1"] if field == "turn" else ["SPF-RUL-3"]
         if field == "board":
             if not parsed.remove:
                 return ["SPF-PLACE-1", "SHB-PLACE-1"]
@@ -59,17 +66,17 @@ class SploofAttributor(Attributor):
         from .lines import line_holders
         from .rules import REASONS
 
-        board = after.board
-        held = dict(zip((Colour.WHITE, Colour.BLACK), line_holders(board)))
+        board, blocking = after.board, after.rules.blocking
+        held = dict(zip((Colour.WHITE, Colour.BLACK), line_holders(board, blocking)))
         ids: list[str] = []
         if held[Colour.WHITE] and held[Colour.BLACK]:
             ids.append("SPF-RUL-2")
         for colour in (Colour.WHITE, Colour.BLACK):
             credited = actual.get("draw") is True or actual.get("winner") == colour.label
             if credited and not held[colour]:
-                ids += _denied_lines(board, colour)
+                ids += _denied_lines(board, colour, blocking)
             if held[colour] and not credited:
-                ids += _held_lines(board, colour, held[colour])
+                ids += _held_lines(board, colour, held[colour], blocking)
         if not ids:  # no line explains it: the end without a legal move
             ids += ["SPF-END-1", "SPF-RUL-3"]
         for reason in (expected.get("reason"), actual.get("reason")):
@@ -80,32 +87,36 @@ class SploofAttributor(Attributor):
         return unique(ids)
 
 
-def _denied_lines(board: Any, colour: Colour) -> list[str]:
-    """Why rows or columns of ``colour`` are not lines: crossed or hidden (the line
-    checks ``explain`` renders too)."""
+def _denied_lines(board: Any, colour: Colour, blocking: BlockingRule) -> list[str]:
+    """Why rows or columns of ``colour`` are not lines: crossed (under ``blocking``) or
+    hidden (the line checks ``explain`` renders too)."""
     from .lines import check_lines
 
     ids: list[str] = []
-    for check in check_lines(board, colour):
+    for check in check_lines(board, colour, blocking):
         if check.line.kind != "orthogonal" or check.status != "broken":
             continue
         if check.crossed:
             ids += ["SHB-CROSS-1", "SPF-LINE-1"]
+        if check.blocking_decides:
+            ids.append("SPF-RUL-4")  # what crosses a link: another value lets it through
         if check.hidden:
             ids += ["SPF-RUL-7", "SHB-HIDE-1"]
     return ids
 
 
-def _held_lines(board: Any, colour: Colour, lines: Any) -> list[str]:
-    """What makes the lines a player holds special: one ball over a link (which does
-    not cross it), a zig-zag diagonal (the line checks ``explain`` renders too)."""
+def _held_lines(board: Any, colour: Colour, lines: Any, blocking: BlockingRule
+                ) -> list[str]:
+    """What makes the lines a player holds special: balls over a link that do not
+    cross it under ``blocking``, a zig-zag diagonal (the line checks ``explain``
+    renders too)."""
     from .lines import check_line
 
     ids: list[str] = []
     for line in lines:
-        check = check_line(line, colour, board)
+        check = check_line(line, colour, board, blocking)
         if line.kind == "orthogonal":
-            if check.single:
+            if check.blocking_decides:
                 ids += ["SPF-RUL-4", "SHB-CROSS-1"]
             ids.append("SPF-LINE-1")
         else:

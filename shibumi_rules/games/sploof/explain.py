@@ -19,15 +19,14 @@ from ...geometry import NAMES, SUPPORTEES, Point, points_of
 from ...notation import Colour
 from ...svg import Mark, Path, Ring
 from .explain_lines import broken_words, describe
-from .lines import LineCheck, check_lines, hidden
+from .lines import BlockingRule, LineCheck, check_lines, hidden
 from .rules import (
-    REASON_NO_MOVE,
-    REASONS,
     REMOVAL_GAIN,
     SploofMove,
     SploofState,
     decision_verdict,
     lines_verdict,
+    may_pass,
     move_verdicts,
     opponent,
     outcome,
@@ -55,6 +54,10 @@ def _resource_effects(state: SploofState, after: SploofState, move: SploofMove
                       ) -> list[Step]:
     colour = state.turn
     who = colour.label
+    if move.is_pass:
+        return [Step("SPF-RUL-3", f"{who} passes: the board, the stocks and the supply "
+                     f"stay as they are, and {after.turn.label} is to move", None,
+                     ("SPF-TURN-1",))]
     if not move.remove:
         return [Step("SPF-PLACE-1", f"{who} takes a ball from their stock "
                      f"({state.stock[colour]} -> {after.stock[colour]}) and places it on "
@@ -93,13 +96,14 @@ def _below_two(cover: Point) -> tuple[Point, ...]:
     return tuple(low for low, c in COVERING_PAIRS if c == cover)
 
 
-def _line_changes(before: Board, after: Board) -> tuple[list[LineCheck], list[LineCheck],
-                                                        list[LineCheck]]:
+def _line_changes(before: Board, after: Board, blocking: BlockingRule
+                  ) -> tuple[list[LineCheck], list[LineCheck], list[LineCheck]]:
     """Lines made, lines lost, and lines newly broken (four balls but crossed or
-    hidden), for both players."""
+    hidden), for both players, under ``blocking``."""
     made, lost, broken = [], [], []
     for colour in PLAYERS:
-        for old, new in zip(check_lines(before, colour), check_lines(after, colour)):
+        for old, new in zip(check_lines(before, colour, blocking),
+                            check_lines(after, colour, blocking)):
             if new.status == "held" and old.status != "held":
                 made.append(new)
             elif old.status == "held" and new.status != "held":
@@ -149,6 +153,8 @@ def _line_marks(v: LineCheck, mover: Colour) -> list[Mark]:
 
 
 def _before_marks(state: SploofState, move: SploofMove) -> list[Mark]:
+    if move.is_pass:
+        return []
     if move.remove:
         if state.board.colour_at(move.point) is None:
             return [Ring((move.point,), "focus")]
@@ -182,7 +188,7 @@ class SploofAnalyst:
             return MoveAnswer(name, mover.label, False, failing.rule, tuple(steps),
                               pictures=(picture,))
         after: SploofState = game.play(state, move)
-        made, lost, broken = _line_changes(state.board, after.board)
+        made, lost, broken = _line_changes(state.board, after.board, state.rules.blocking)
         effects = _resource_effects(state, after, move)
         effects += _hiding_effects(state.board, after.board)
         effects += _line_steps(made, lost, broken, after.board)
@@ -191,7 +197,7 @@ class SploofAnalyst:
         after_marks: list[Mark] = []
         if move.remove:
             after_marks += [Ring(tuple(d.target for d in drops), "dropped")] if drops else []
-        else:
+        elif not move.is_pass:
             after_marks.append(Ring((move.point,), "move"))
         for v in (*made, *broken):
             after_marks += _line_marks(v, mover)
@@ -217,8 +223,10 @@ class SploofAnalyst:
         board = state.board
         result = outcome(state)
         legal = [game.format_move(m) for m in game.legal_moves(state)]
-        moves = {"place": [m for m in legal if not m.startswith("x")],
+        moves = {"place": [m for m in legal if not m.startswith("x") and m != "pass"],
                  "remove": [m for m in legal if m.startswith("x")]}
+        if "pass" in legal:
+            moves["pass"] = ["pass"]
         white, black, red = state.supply
         supply = ("white and black not counted (supply=unlimited)" if white is None
                   else f"white {white}, black {black}")
@@ -240,7 +248,7 @@ class SploofAnalyst:
         ]
         steps += self._placement_summary(state)
         steps += self._removal_summary(state)
-        line_views = {c: check_lines(board, c) for c in PLAYERS}
+        line_views = {c: check_lines(board, c, state.rules.blocking) for c in PLAYERS}
         marks: list[Mark] = []
         for c in PLAYERS:
             for v in line_views[c]:
@@ -308,14 +316,13 @@ class SploofAnalyst:
     def _outcome_step(self, state: SploofState) -> Step:
         result = outcome(state)
         if not result.over:
-            if result.lines[state.turn]:  # only the mover's lines count (SPF-RUL-8)
+            # only the mover's lines count (SPF-RUL-8), or the only move is a pass
+            if result.lines[state.turn] or may_pass(state):
                 return decision_verdict(state, result)
             return Step("SPF-WIN-1", f"nobody has a line and {state.turn.label} has a legal "
                         "move: the game goes on")
-        assert result.reason is not None
-        rule = REASONS[result.reason].rule
-        also = ("SPF-RUL-3",) if result.reason == REASON_NO_MOVE else ()
-        return Step(rule, f"the game is over: {result.sentence}", None, also)
+        rule, *also = result.cited
+        return Step(rule, f"the game is over: {result.sentence}", None, tuple(also))
 
 
 def _line_json(v: LineCheck) -> dict[str, Any]:
@@ -327,7 +334,9 @@ def _line_json(v: LineCheck) -> dict[str, Any]:
         "hidden": [{"ball": NAMES[low], "by": NAMES[cover]} for low, cover in v.hidden],
         "covered": [{"ball": NAMES[own], "by": NAMES[top]} for own, top in v.covered],
         "single": [{"link": [NAMES[a], NAMES[b]], "by": NAMES[q]} for (a, b), q in v.single]
-        if v.single_decides else [],
+        if v.blocking_decides else [],
+        "unblocked": [{"link": [NAMES[a], NAMES[b]], "by": [NAMES[q] for q in balls]}
+                      for (a, b), balls in v.unblocked],
         "missing": [NAMES[p] for p in v.missing],
         "zigzag": v.zigzag, "rules": list(v.rule_ids),
     }

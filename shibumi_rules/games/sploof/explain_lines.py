@@ -31,8 +31,9 @@ def broken_words(check: LineCheck) -> str:
 def describe(check: LineCheck, board: Board | None = None) -> str:
     """The line's cells and how it is crossed or hidden, in words (with the contents
     of the missing cells and the colour of a covering ball when ``board`` is given).
-    A ball over a link that does not cross it is mentioned where it decides
-    (SPF-RUL-4): when nothing else breaks the line."""
+    Balls over a link that do not cross it are mentioned where the ruling on what
+    crosses a link decides the line (SPF-RUL-4); the option value is named when it is
+    not the default."""
     who = check.colour.label
     cells = " ".join(NAMES[p] for p in check.balls)
     parts = [f"{check.line.name} ({kind_words(check)}: {cells})"]
@@ -43,16 +44,22 @@ def describe(check: LineCheck, board: Board | None = None) -> str:
         parts.append("zig-zagging between levels, which counts")
     for (a, b), balls in check.crossed:
         by = " and ".join(NAMES[q] for q in balls)
-        parts.append(f"link {NAMES[a]}-{NAMES[b]} crossed by {by}")
+        alone = " alone, which crosses it under blocking=one" if len(balls) == 1 else ""
+        parts.append(f"link {NAMES[a]}-{NAMES[b]} crossed by {by}{alone}")
     for low, cover in check.hidden:
         parts.append(f"{NAMES[low]} hidden from above by {NAMES[cover]}")
     for own, top in check.covered:
         parts.append(f"{who}'s {NAMES[own]} covered by "
                      + (_content(board, top) if board is not None else NAMES[top]))
-    if check.single_decides:
+    if check.blocking_decides:
+        under = " under blocking=none" if check.blocking == "none" else ""
         for (a, b), q in check.single:
             parts.append(f"link {NAMES[a]}-{NAMES[b]} has only {NAMES[q]} over it, "
-                         "which does not cross it")
+                         f"which does not cross it{under}")
+        for (a, b), balls in check.unblocked:
+            by = " and ".join(NAMES[q] for q in balls)
+            parts.append(f"link {NAMES[a]}-{NAMES[b]} has {by} over it, which do not "
+                         f"cross it{under}")
     return "; ".join(parts)
 
 

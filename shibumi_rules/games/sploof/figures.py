@@ -149,11 +149,14 @@ def _win2() -> list[Picture]:
 def _perimeter() -> list[Picture]:
     board = sploof_board("WWWW,RBBR,R..R,RRRR/B..,...,.../..,../.")
     check(line_names(board, Colour.WHITE) == ["a1-g1"], "the perimeter row is still a line")
+    check([line.name for line in lines_of(board, Colour.WHITE, "one")] == [],
+          "under blocking=one the single ball cuts the row")
     link = (INDEX_OF_NAME["1a1"], INDEX_OF_NAME["1c1"])
     return [picture("spf-rul-4", Text(
         "On the edge, a link has only one ball that can lie across it. The black ball at "
-        "2b2 leans over the link 1a1-1c1, but one ball does not cross a link: White's row "
-        "still counts."),
+        "2b2 leans over the link 1a1-1c1, but by default (blocking=two) one ball does not "
+        "cross a link: White's row still counts. Under blocking=one that ball would cut "
+        "it."),
         board, (Path(line_points("a1-g1"), "line"), Ring(CROSSING[link], "crossing")))]
 
 
@@ -206,9 +209,16 @@ def _end() -> list[Picture]:
 
 
 def _complete_stuck() -> list[Picture]:
+    state = named("complete-stuck")
+    for stuck, reason in (("pass", "both-stuck-draw"), ("draw", "stuck-draw")):
+        check(GAME.outcome_json(GAME.with_options(state, {"stuck": stuck}))["reason"] == reason,
+              f"complete-stuck under stuck={stuck} ends as {reason}")
     return _no_move("complete-stuck", "spf-rul-3", "The pyramid is complete and every red "
                     "ball is pinned. White still has two balls in stock, but there is "
-                    "nowhere to put them and nothing to remove: White loses.")
+                    "nowhere to put them and nothing to remove: by default (stuck=lose) "
+                    "White loses. Under stuck=draw the game is drawn; under stuck=pass it "
+                    "is drawn as well, since Black, with balls in stock, could not move "
+                    "after a pass either.")
 
 
 def _candidate_lines() -> list[Picture]:

@@ -6,7 +6,9 @@ candidate lines in ``lines``, the notation in ``notation`` and a fast perft in
 
 Moves
     ``1c3`` places a ball from the mover's stock at point 1c3; ``x1a1`` removes the red
-    ball at 1a1. Upper-case letters are accepted; output is lower case.
+    ball at 1a1; ``pass`` passes, legal only under ``stuck=pass`` for a player with
+    balls in stock who can neither place nor remove (SPF-RUL-3), and then their only
+    move. Upper-case letters are accepted; output is lower case.
     Canonical order (``legal_moves``, ``moves``, ``perft --divide``): every placement
     by increasing point index, then every removal by increasing point index. Point
     indices run level by level from level 1, each level by rank then file, so from the
@@ -21,15 +23,17 @@ Position notation (one line, fields separated by single spaces)::
     SUPPLY   := "supply:" OWN "," OWN "," COUNT         White's, Black's, red supply
     OWN      := COUNT | "-"      "-" exactly when supply=unlimited (not counted)
     COUNT    := one or more digits
-    OPTION   := "lines_checked=" ("both" | "mover") | "simultaneous=" ("mover" | "draw")
+    OPTION   := "blocking=" ("two" | "one" | "none") | "lines_checked=" ("both" | "mover")
+              | "simultaneous=" ("mover" | "draw") | "stuck=" ("lose" | "pass" | "draw")
               | "supply=" ("limited" | "unlimited")
 
 The canonical form writes every option, sorted by name; the parser accepts them in any
-order or omitted (defaults ``lines_checked=both simultaneous=mover supply=limited``),
-each at most once. The start position (White first), on one line::
+order or omitted (defaults ``blocking=two lines_checked=both simultaneous=mover
+stuck=lose supply=limited``), each at most once. The start position (White first), on
+one line::
 
     RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4
-    lines_checked=both simultaneous=mover supply=limited
+    blocking=two lines_checked=both simultaneous=mover stuck=lose supply=limited
 
 A position is rejected (PositionError) when a ball floats (SHB-GRAVITY-1), a count is
 negative, or the balls of a colour do not add up to 16 (red always; white and black
@@ -40,8 +44,10 @@ Outcome
     ``outcome_json`` gives ``{"over", "winner", "draw", "reason"}``; ``reason`` is one
     of ``rules.REASONS``: ``line`` (SPF-WIN-1), ``opponent-line`` (SPF-WIN-2),
     ``both-lines-mover`` / ``both-lines-draw`` (SPF-RUL-2), ``no-legal-move``
-    (SPF-END-1, SPF-RUL-3). Under ``lines_checked=mover`` (SPF-RUL-8) only the mover's
-    lines are checked, so a game ends on ``line`` or ``no-legal-move`` only.
+    (SPF-END-1, SPF-RUL-3), ``stuck-draw`` (SPF-RUL-3 under ``stuck=draw``),
+    ``both-stuck-draw`` (SPF-RUL-3 under ``stuck=pass``). Under ``lines_checked=mover``
+    (SPF-RUL-8) only the mover's lines are checked, so no game ends on
+    ``opponent-line`` or ``both-lines-*``.
 """
 
 from __future__ import annotations
@@ -60,11 +66,13 @@ from . import perft as sploof_perft
 from .rules import (
     REASONS,
     SploofMove,
+    SploofRules,
     SploofState,
     apply_move,
     available_moves,
     end_reason,
     is_available,
+    may_pass,
     move_verdicts,
     outcome,
     outcome_text,
@@ -74,11 +82,19 @@ from .rules import (
 )
 
 OPTIONS: Final = (
+    OptionSpec("blocking", "two", ("two", "one", "none"), "SPF-RUL-4",
+               "what crosses a link of a row or column: two: balls on both of its crossing "
+               "points (one ball never, so never a perimeter link); one: any ball touching "
+               "both of its ends; none: nothing, only hiding breaks a row"),
     OptionSpec("lines_checked", "both", ("both", "mover"), "SPF-RUL-8",
                "both: both players' lines are checked after every move; mover: only the "
                "mover's lines count after a move"),
     OptionSpec("simultaneous", "mover", ("mover", "draw"), "SPF-RUL-2",
                "when one move gives both players a line: the mover wins, or a draw"),
+    OptionSpec("stuck", "lose", ("lose", "pass", "draw"), "SPF-RUL-3",
+               "a player with balls in stock who can neither place nor remove: lose; "
+               "pass (a draw if the opponent then could not move either with balls in "
+               "stock); draw"),
     OptionSpec("supply", "limited", ("limited", "unlimited"), "SPF-RUL-1",
                "limited: a removal needs 2 balls of the mover's colour in the supply; "
                "unlimited: the supply is not counted"),
@@ -103,13 +119,9 @@ class Sploof(Game[SploofState, SploofMove]):
         return self.with_options(state, resolved)
 
     def with_options(self, state: SploofState, options: Mapping[str, str]) -> SploofState:
-        resolved = self.resolve_options(options, base=state.options)
-        state = notation.with_supply_rule(
-            state, "unlimited" if resolved["supply"] == "unlimited" else "limited")
-        return SploofState(state.board, state.turn, state.stock, state.supply,
-                           state.supply_rule,
-                           "draw" if resolved["simultaneous"] == "draw" else "mover",
-                           "mover" if resolved["lines_checked"] == "mover" else "both")
+        rules = SploofRules.from_options(self.resolve_options(options, base=state.options))
+        state = notation.with_supply_rule(state, rules.supply)
+        return SploofState(state.board, state.turn, state.stock, state.supply, rules)
 
     def legal_moves(self, state: SploofState) -> list[SploofMove]:
         if end_reason(state) is not None:
@@ -119,7 +131,8 @@ class Sploof(Game[SploofState, SploofMove]):
     def count_moves(self, state: SploofState) -> int:
         if end_reason(state) is not None:
             return 0
-        return placements(state).bit_count() + removals(state).bit_count()
+        return placements(state).bit_count() + removals(state).bit_count() or \
+            int(may_pass(state))
 
     def play(self, state: SploofState, move: SploofMove) -> SploofState:
         """Implements SPF-TURN-1: one placement or one removal. An illegal move raises

@@ -335,6 +335,18 @@ def _sections() -> tuple[Section, ...]:
                  "한 수로 두 사람 모두에게 줄이 생기면 수를 둔 사람이 이깁니다. 자기 차례에 "
                  "둘 수 있는 수가 없는 사람은 집니다."),
             _stuck(),
+            Text("Two of these points are readings of a rules text that leaves them open, "
+                 "and an option chooses another. Which balls cut a row is the option "
+                 "blocking: with blocking=one a single ball over a gap cuts it, with "
+                 "blocking=none nothing does. A player who still holds balls in stock but "
+                 "cannot move (only possible on a complete pyramid) loses by default; with "
+                 "stuck=pass they pass, and with stuck=draw the game is drawn.",
+                 "이 가운데 두 가지는 규칙 원문이 정하지 않은 부분을 해석한 것이어서, 옵션으로 "
+                 "다른 해석을 고를 수 있습니다. 어떤 공이 줄을 끊는지는 blocking 옵션이 "
+                 "정합니다. blocking=one이면 틈 위의 공 하나로도 끊기고, blocking=none이면 "
+                 "아무것도 줄을 끊지 않습니다. 비축분에 공이 남았는데도 둘 수 없는 사람(피라미드가 "
+                 "다 찼을 때만 생깁니다)은 기본적으로 집니다. stuck=pass이면 차례를 넘기고, "
+                 "stuck=draw이면 무승부가 됩니다."),
         )),
     )
 
@@ -379,10 +391,14 @@ ANSWERS: Final = (
         "row-under-bridge",
         Text("Not when two balls of the level above meet over one of its gaps: that link "
              "is crossed and the row is cut. A single ball leaning over a gap on the edge "
-             "of the board does not cut it.",
+             "of the board does not cut it. That is the default reading (blocking=two); "
+             "under the option blocking=one a single ball over a gap cuts the row too, and "
+             "under blocking=none nothing cuts it.",
              "위층의 공 두 개가 그 줄의 틈 위에서 맞닿으면 줄로 인정되지 않습니다. 그 연결이 "
              "막혀 줄이 끊기기 때문입니다. 보드 가장자리에서 틈 위에 공 하나가 기대 있는 "
-             "것으로는 끊기지 않습니다."),
+             "것으로는 끊기지 않습니다. 이것이 기본 해석(blocking=two)입니다. blocking=one "
+             "옵션에서는 틈 위의 공 하나로도 줄이 끊기고, blocking=none 옵션에서는 어떤 공도 "
+             "줄을 끊지 않습니다."),
         ("SPF-LINE-1", "SHB-CROSS-1", "SPF-RUL-4"),
         position="RRRR,.WWW,RBBR,RRRR/.B.,.B.,.../..,../. white stock:1,1 supply:12,11,6",
         move="1a3", legal=True),
@@ -396,12 +412,16 @@ ANSWERS: Final = (
         move="x1a3", legal=True, reason="both-lines-mover"),
     Answer(
         "cannot-move",
-        Text("You lose. Turns are never passed: a player with an empty stock and no red "
-             "ball they may remove loses, and so does a player facing a complete pyramid "
-             "with every red ball pinned, even with balls left in stock.",
-             "집니다. 차례를 넘길 수는 없습니다. 비축분이 비었는데 뺄 수 있는 빨간 공도 "
-             "없으면 지고, 피라미드가 완성되어 빨간 공이 모두 고정된 경우에도 비축분에 공이 "
-             "남아 있더라도 집니다."),
+        Text("You lose. A player with an empty stock and no red ball they may remove "
+             "loses, as the rules say. A player who still holds balls in stock but faces a "
+             "complete pyramid with no red ball they may remove loses too by default; under "
+             "the option stuck=pass they pass instead (the game is drawn if the opponent "
+             "then cannot move either with balls in stock), and under stuck=draw the game "
+             "is drawn.",
+             "집니다. 비축분이 비었는데 뺄 수 있는 빨간 공도 없으면 규칙대로 집니다. 비축분에 "
+             "공이 남아 있어도 피라미드가 완성되어 뺄 수 있는 빨간 공이 없으면 기본적으로 "
+             "역시 집니다. stuck=pass 옵션에서는 대신 차례를 넘기고(상대도 비축분에 공이 "
+             "남은 채 둘 수 없으면 무승부), stuck=draw 옵션에서는 무승부가 됩니다."),
         ("SPF-END-1", "SPF-RUL-3"),
         position="WRRW,RWWR,RWWR,WRRW/BWB,WBB,BBB/..,../. white stock:0,2 supply:6,7,8",
         reason="no-legal-move"),
@@ -428,11 +448,13 @@ KEYWORDS: Final = {
                        "대각선, 지그재그, 오르내리는 줄"),
     "SPF-WIN-1": Text("win, four in a row, who wins", "승리, 이기는 법"),
     "SPF-WIN-2": Text("give the opponent a line, lose by a drop", "상대에게 줄을 만들어 줌"),
-    "SPF-END-1": Text("cannot move, no legal move, stuck, pass", "둘 수 없음, 수 없음"),
+    "SPF-END-1": Text("cannot move, no legal move, empty stock", "둘 수 없음, 수 없음"),
+    "SPF-RUL-3": Text("stuck, pass, balls in stock, complete pyramid",
+                      "차례 넘기기, 비축분이 남았는데 둘 수 없음"),
     "SPF-RUL-2": Text("both players line, simultaneous lines, tie, draw",
                       "동시에 줄, 무승부"),
-    "SPF-RUL-4": Text("single ball, edge, perimeter, one ball bridge",
-                      "가장자리, 공 하나"),
+    "SPF-RUL-4": Text("single ball, edge, perimeter, one ball bridge, blocking, cut row",
+                      "가장자리, 공 하나, 줄 끊김"),
     "SPF-RUL-5": Text("zigzag, zig-zag diagonal", "지그재그 대각선"),
     "SPF-RUL-7": Text("hidden ball, covered ball in a line", "가려진 공"),
 }
@@ -460,7 +482,8 @@ GUIDE: Final = Guide(
     move_notation=Text(
         "A placement is the name of the point where the ball goes: `1c3`. A removal is `x` "
         "and the name of the red ball taken off: `x1a1`. Which colour is placed follows "
-        "from whose turn it is."),
+        "from whose turn it is. Under the option stuck=pass a player who holds balls in "
+        "stock but can neither place nor remove plays `pass`."),
     rules_intro=Text(
         "Sploof is a game for two players, White and Black, by Matt Green; it won the "
         "Shibumi Challenge in 2011. Red balls ring the board at the start. Each player "

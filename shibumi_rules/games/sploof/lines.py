@@ -4,18 +4,21 @@ which of them a player holds.
 A line is four balls of one colour that touch in sequence and look straight from
 directly above. Two families exist (nothing here is typed by hand):
 
-- ``orthogonal`` (SPF-LINE-1): the 8 rows and columns of level 0. The player owns all
+- ``orthogonal`` (SPF-LINE-1): the 8 rows and columns of level 1. The player owns all
   four balls, none of them is hidden by a ball two levels up (SHB-HIDE-1, SPF-RUL-7),
-  and none of its 3 links is crossed (SHB-CROSS-1); a link is crossed only when both
-  of its crossing balls are present, so a perimeter link, which has a single crossing
-  point, is never crossed (SPF-RUL-4).
+  and none of its 3 links is crossed (SHB-CROSS-1). What crosses a link is the option
+  ``blocking`` (SPF-RUL-4): ``two`` (the default) needs balls on both of its crossing
+  points, so a perimeter link, which has a single crossing point, is never crossed;
+  ``one`` needs a ball on any crossing point (a ball touching both ends of the link);
+  under ``none`` no link is ever crossed. ``crosses`` is the one definition.
 - ``diagonal`` (SPF-LINE-2): the 16 windows of 4 consecutive cells along a diagonal of
   the 7x7 top view whose cells are points. The visible (topmost) ball of each cell is
   the player's; the line may zig-zag between levels (SPF-RUL-5).
 
-A consequence of gravity worth knowing: a level-2 ball that hides a level-0 ball
-stands on the four level-1 balls around it, so it always comes with two crossed links
-of the same row; hiding never breaks a row that is not also crossed.
+A consequence of gravity worth knowing: a level-3 ball that hides a level-1 ball
+stands on the four level-2 balls around it, so it always comes with two links of the
+same row with two balls over each: under ``blocking=two`` or ``one`` hiding never
+breaks a row that is not also crossed; under ``blocking=none`` hiding alone breaks it.
 
 ``LINES`` is the table. ``check_line`` is the verdict path: for one line and one player
 it says whether the line holds and why (which links are crossed and by which balls,
@@ -23,14 +26,14 @@ which ball is hidden and by what, the visible ball and level of each cell, wheth
 diagonal zig-zags), and ``LineCheck.verdict`` turns that into a ``Verdict``;
 explanations, conformance attribution and vector tags render these checks. The bulk
 lookups are deliberate fast paths with the same answers (tests/test_sploof_lines.py
-holds them to ``check_line`` on random boards): ``holds``, ``lines_of`` and
-``line_holders`` read the table with masks, ``has_line`` answers "any line at all?"
-from lookup tables, for search.
+holds them to ``check_line`` on random boards under every ``blocking`` value):
+``holds``, ``lines_of`` and ``line_holders`` read the table with masks, ``has_line``
+answers "any line at all?" from lookup tables, for search.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any, Final, Literal
 
@@ -55,6 +58,21 @@ from ...notation import Colour
 from ...verdict import Verdict
 
 LineKind = Literal["orthogonal", "diagonal"]
+BlockingRule = Literal["two", "one", "none"]
+BLOCKING_RULES: Final[tuple[BlockingRule, ...]] = ("two", "one", "none")
+"""The values of the option ``blocking`` (SPF-RUL-4), the default first."""
+
+
+def crosses(balls_over: int, blocking: BlockingRule) -> bool:
+    """Whether ``balls_over`` balls resting over a link (on its crossing points) cross
+    it under ``blocking``: ``two`` needs two (both crossing points, so never a
+    perimeter link, which has one), ``one`` any ball touching both ends, ``none``
+    nothing. The one definition of SPF-RUL-4 (SHB-CROSS-1 names the crossing points)."""
+    if blocking == "two":
+        return balls_over == 2
+    if blocking == "one":
+        return balls_over > 0
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,26 +99,27 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """Two touching level-0 points of an orthogonal line and the level-1 points whose
-    balls would cross the link. The link is crossed only when it has two crossing
-    points and both hold a ball (SPF-RUL-4)."""
+    """Two touching level-1 points of an orthogonal line and the level-2 points whose
+    balls may cross the link (one for a perimeter link, two for an inner one). Which
+    balls cross it is the option ``blocking`` (SPF-RUL-4, ``crosses``)."""
 
     ends: tuple[Point, Point]
     crossing: tuple[Point, ...]
 
     @property
     def crossable(self) -> bool:
+        """Two crossing points: the only links ``blocking=two`` can cross."""
         return len(self.crossing) == 2
 
     def over(self, occupied: Mask) -> tuple[Point, ...]:
         """The balls resting over the link (on its crossing points)."""
         return tuple(q for q in self.crossing if occupied >> q & 1)
 
-    def crossed(self, occupied: Mask) -> bool:
-        """Both crossing points hold a ball: the link is crossed (SHB-CROSS-1). One ball
-        over a link never crosses it (SPF-RUL-4), so a perimeter link, with a single
-        crossing point, is never crossed."""
-        return len(self.over(occupied)) == 2
+    def crossed(self, occupied: Mask, blocking: BlockingRule = "two") -> bool:
+        """Whether the balls over the link cross it (SHB-CROSS-1) under ``blocking``
+        (SPF-RUL-4): by default both crossing points must hold a ball, so one ball over
+        a link never crosses it and a perimeter link is never crossed."""
+        return crosses(len(self.over(occupied)), blocking)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,23 +236,48 @@ class LineCheck:
     colour: Colour
     status: LineStatus
     balls: tuple[Point, ...]
-    """The balls that show the line: the 4 level-0 points, or each cell's visible ball
+    """The balls that show the line: the 4 level-1 points, or each cell's visible ball
     (its lowest point when the cell is empty)."""
-    crossed: tuple[LinkBalls, ...] = ()
-    """Crossed links with their two crossing balls (SHB-CROSS-1)."""
-    single: tuple[tuple[tuple[Point, Point], Point], ...] = ()
-    """Links with one ball over them, which does not cross them (SPF-RUL-4): a
-    perimeter link's only crossing point, or one of an inner link's two."""
+    overs: tuple[LinkBalls, ...] = ()
+    """Orthogonal: the links with balls resting over them, with those balls (whether
+    they cross the link is ``blocking``'s to say: ``crossed``, ``single``,
+    ``unblocked``)."""
     hidden: tuple[tuple[Point, Point], ...] = ()
     """(hidden point, covering ball) pairs (SHB-HIDE-1, SPF-RUL-7)."""
     covered: tuple[tuple[Point, Point], ...] = ()
     """Diagonal: (own ball, other-colour ball visible above it in the same cell)."""
     missing: tuple[Point, ...] = ()
     """Near line: the point (or cell's visible or lowest empty point) not the player's."""
+    blocking: BlockingRule = "two"
+    """The value of the option ``blocking`` the check was made under (SPF-RUL-4)."""
 
     @property
     def holds(self) -> bool:
         return self.status == "held"
+
+    @property
+    def crossed(self) -> tuple[LinkBalls, ...]:
+        """Links crossed under ``blocking``, with the balls over them (SHB-CROSS-1)."""
+        return tuple(o for o in self.overs if crosses(len(o[1]), self.blocking))
+
+    @property
+    def single(self) -> tuple[tuple[tuple[Point, Point], Point], ...]:
+        """Links with one ball over them that does not cross them (SPF-RUL-4, under
+        ``two`` or ``none``): a perimeter link's only crossing point, or one of an
+        inner link's two."""
+        return tuple((ends, over[0]) for ends, over in self.overs
+                     if len(over) == 1 and not crosses(1, self.blocking))
+
+    @property
+    def unblocked(self) -> tuple[LinkBalls, ...]:
+        """Links with two balls over them that do not cross them (``blocking=none``)."""
+        return tuple(o for o in self.overs
+                     if len(o[1]) == 2 and not crosses(2, self.blocking))
+
+    def blocked_under(self, blocking: BlockingRule) -> bool:
+        """Whether crossing (under ``blocking``), hiding or covering breaks the line."""
+        return bool(self.hidden or self.covered
+                    or any(crosses(len(over), blocking) for _, over in self.overs))
 
     @property
     def levels(self) -> tuple[int, ...]:
@@ -247,21 +291,24 @@ class LineCheck:
         return self.line.kind == "diagonal" and self.holds and zigzag(self.levels)
 
     @property
-    def single_decides(self) -> bool:
-        """A ball rests over a link without crossing it, and nothing else breaks the
-        line: SPF-RUL-4 decides that the line holds (or would, once completed)."""
-        return bool(self.single) and not self.blocked
+    def blocking_decides(self) -> bool:
+        """Balls over the links of a row or column of three or four of the player's
+        balls, and another value of ``blocking`` would break it or let it through:
+        SPF-RUL-4 decides whether the line holds (or would, once completed)."""
+        if self.status == "none" or not self.overs:
+            return False
+        return len({self.blocked_under(b) for b in BLOCKING_RULES}) > 1
 
     @property
     def blocked(self) -> bool:
         """Crossed or hidden: four balls here would still not make a line."""
-        return bool(self.crossed or self.hidden or self.covered)
+        return self.blocked_under(self.blocking)
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
         """The line's rule, then the rules and rulings its status depends on."""
         out = [self.line.rule]
-        if self.single_decides:
+        if self.blocking_decides:
             out.append("SPF-RUL-4")
         if self.crossed:
             out.append("SHB-CROSS-1")
@@ -290,6 +337,9 @@ class LineCheck:
                         for (a, b), balls in self.crossed],
             "single": [{"link": [NAMES[a], NAMES[b]], "by": NAMES[q]}
                        for (a, b), q in self.single],
+            "unblocked": [{"link": [NAMES[a], NAMES[b]], "by": [NAMES[q] for q in balls]}
+                          for (a, b), balls in self.unblocked],
+            "blocking": self.blocking,
             "hidden": [{"ball": NAMES[low], "by": NAMES[cover]} for low, cover in self.hidden],
             "covered": [{"ball": NAMES[own], "by": NAMES[top]} for own, top in self.covered],
             "missing": [NAMES[p] for p in self.missing],
@@ -297,23 +347,25 @@ class LineCheck:
         }
 
 
-def _check_orthogonal(line: Line, colour: Colour, board: Board) -> LineCheck:
+def _check_orthogonal(line: Line, colour: Colour, board: Board, blocking: BlockingRule
+                      ) -> LineCheck:
     own, occupied = board.masks[colour], board.occupied
     count = (own & line.mask).bit_count()
     if count < 3:
-        return LineCheck(line, colour, "none", line.points)
-    overs = [(link.ends, link.over(occupied)) for link in line.links]
-    crossed = tuple((ends, over) for ends, over in overs if len(over) == 2)
-    single = tuple((ends, over[0]) for ends, over in overs if len(over) == 1)
+        return LineCheck(line, colour, "none", line.points, blocking=blocking)
+    overs = tuple((link.ends, over) for link in line.links if (over := link.over(occupied)))
     hidden = tuple((low, cover) for low, cover in line.hiders if occupied >> cover & 1)
     if count == 4:
-        status: LineStatus = "broken" if crossed or hidden else "held"
-        return LineCheck(line, colour, status, line.points, crossed, single, hidden)
+        check = LineCheck(line, colour, "held", line.points, overs, hidden,
+                          blocking=blocking)
+        return replace(check, status="broken") if check.blocked else check
     missing = tuple(p for p in line.points if not own >> p & 1)
-    return LineCheck(line, colour, "near", line.points, crossed, single, hidden, (), missing)
+    return LineCheck(line, colour, "near", line.points, overs, hidden, (), missing,
+                     blocking)
 
 
-def _check_diagonal(line: Line, colour: Colour, board: Board) -> LineCheck:
+def _check_diagonal(line: Line, colour: Colour, board: Board, blocking: BlockingRule
+                    ) -> LineCheck:
     own, occupied = board.masks[colour], board.occupied
     balls: list[Point] = []
     covered: list[tuple[Point, Point]] = []
@@ -330,39 +382,44 @@ def _check_diagonal(line: Line, colour: Colour, board: Board) -> LineCheck:
         balls.append(shown)
         missing.append(shown)
     if not missing:
-        return LineCheck(line, colour, "held", tuple(balls))
+        return LineCheck(line, colour, "held", tuple(balls), blocking=blocking)
     if len(covered) == len(missing):
-        return LineCheck(line, colour, "broken", tuple(balls), covered=tuple(covered))
+        return LineCheck(line, colour, "broken", tuple(balls), covered=tuple(covered),
+                         blocking=blocking)
     if len(missing) == 1:
-        return LineCheck(line, colour, "near", tuple(balls), missing=tuple(missing))
-    return LineCheck(line, colour, "none", tuple(balls))
+        return LineCheck(line, colour, "near", tuple(balls), missing=tuple(missing),
+                         blocking=blocking)
+    return LineCheck(line, colour, "none", tuple(balls), blocking=blocking)
 
 
-def check_line(line: Line, colour: Colour, board: Board) -> LineCheck:
-    """Whether ``colour`` holds ``line`` on ``board``, and why. Implements SPF-LINE-1
-    (with SHB-CROSS-1, SHB-HIDE-1, SPF-RUL-4 and SPF-RUL-7) and SPF-LINE-2 (with
-    SHB-HIDE-1 and SPF-RUL-5)."""
+def check_line(line: Line, colour: Colour, board: Board, blocking: BlockingRule = "two"
+               ) -> LineCheck:
+    """Whether ``colour`` holds ``line`` on ``board`` under ``blocking``, and why.
+    Implements SPF-LINE-1 (with SHB-CROSS-1, SHB-HIDE-1, SPF-RUL-4 and SPF-RUL-7) and
+    SPF-LINE-2 (with SHB-HIDE-1 and SPF-RUL-5)."""
     if line.kind == "orthogonal":
-        return _check_orthogonal(line, colour, board)
-    return _check_diagonal(line, colour, board)
+        return _check_orthogonal(line, colour, board, blocking)
+    return _check_diagonal(line, colour, board, blocking)
 
 
-def check_lines(board: Board, colour: Colour) -> list[LineCheck]:
+def check_lines(board: Board, colour: Colour, blocking: BlockingRule = "two"
+                ) -> list[LineCheck]:
     """Every candidate line for ``colour``, in table order."""
-    return [check_line(line, colour, board) for line in LINES]
+    return [check_line(line, colour, board, blocking) for line in LINES]
 
 
 # -- bulk lookups (fast paths of check_line) ------------------------------------------
 
-def holds(line: Line, own: Mask, occupied: Mask) -> bool:
-    """Whether the player owning ``own`` holds ``line`` on a board with ``occupied``:
-    ``check_line(...).holds`` without the evidence, for the outcome and search."""
+def holds(line: Line, own: Mask, occupied: Mask, blocking: BlockingRule = "two") -> bool:
+    """Whether the player owning ``own`` holds ``line`` on a board with ``occupied``
+    under ``blocking``: ``check_line(...).holds`` without the evidence, for the outcome
+    and search."""
     if line.kind == "orthogonal":
         if own & line.mask != line.mask:
             return False
         if any(occupied >> cover & 1 for _, cover in line.hiders):
             return False
-        return not any(link.crossed(occupied) for link in line.links)
+        return not any(link.crossed(occupied, blocking) for link in line.links)
     for cell in line.cells:
         top = cell.visible(occupied)
         if top is None or not own >> top & 1:
@@ -370,15 +427,17 @@ def holds(line: Line, own: Mask, occupied: Mask) -> bool:
     return True
 
 
-def lines_of(board: Board, colour: Colour) -> tuple[Line, ...]:
-    """The lines ``colour`` holds on ``board``, in table order."""
+def lines_of(board: Board, colour: Colour, blocking: BlockingRule = "two"
+             ) -> tuple[Line, ...]:
+    """The lines ``colour`` holds on ``board`` under ``blocking``, in table order."""
     own, occupied = board.masks[colour], board.occupied
-    return tuple(line for line in LINES if holds(line, own, occupied))
+    return tuple(line for line in LINES if holds(line, own, occupied, blocking))
 
 
-def line_holders(board: Board) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
-    """The lines White and Black hold on ``board``."""
-    return lines_of(board, Colour.WHITE), lines_of(board, Colour.BLACK)
+def line_holders(board: Board, blocking: BlockingRule = "two"
+                 ) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
+    """The lines White and Black hold on ``board`` under ``blocking``."""
+    return lines_of(board, Colour.WHITE, blocking), lines_of(board, Colour.BLACK, blocking)
 
 
 # -- fast detection -----------------------------------------------------------------
@@ -430,15 +489,19 @@ def _ortho_complete_table() -> tuple[int, ...]:
     return tuple(table)
 
 
-def _ortho_blocked_table() -> tuple[int, ...]:
-    """occupancy of levels 1-2 (13 bits, level 1 from bit 0) -> bitmask of the
-    orthogonal lines that are crossed (SPF-RUL-4) or hidden (SPF-RUL-7)."""
+def _ortho_blocked_table(blocking: BlockingRule) -> tuple[int, ...]:
+    """occupancy of levels 2-3 (13 bits, level 2 from bit 0) -> bitmask of the
+    orthogonal lines that are crossed under ``blocking`` (SPF-RUL-4) or hidden
+    (SPF-RUL-7)."""
     base = _LEVEL_BASE[1]
     blockers: list[tuple[int, int]] = []  # (line bit, set of points that blocks it)
     for i, line in enumerate(_ORTHO):
         for link in line.links:
-            if link.crossable:
-                blockers.append((1 << i, sum(1 << (q - base) for q in link.crossing)))
+            bits = [1 << (q - base) for q in link.crossing]
+            if blocking == "two" and crosses(len(bits), blocking):
+                blockers.append((1 << i, sum(bits)))
+            elif blocking == "one":
+                blockers += [(1 << i, bit) for bit in bits]
         for _, cover in line.hiders:
             blockers.append((1 << i, 1 << (cover - base)))
     size = _LEVEL_SIZE[1] + _LEVEL_SIZE[2]
@@ -449,15 +512,26 @@ def _ortho_blocked_table() -> tuple[int, ...]:
 
 
 _ORTHO_COMPLETE: Final = _ortho_complete_table()
-_ORTHO_BLOCKED: Final = _ortho_blocked_table()
+_ORTHO_BLOCKED: Final = _ortho_blocked_table("two")
+_ORTHO_BLOCKED_BY: Final[dict[str, tuple[int, ...]]] = {"two": _ORTHO_BLOCKED}
 _B1, _B2, _B3 = _LEVEL_BASE[1], _LEVEL_BASE[2], _LEVEL_BASE[3]
 
 
-def has_line(own: Mask, occupied: Mask) -> bool:
-    """Whether the player owning ``own`` holds at least one of the 24 lines; the same
-    answer as ``holds`` over ``LINES``, from lookup tables. Implements SPF-LINE-1 and
-    SPF-LINE-2."""
-    if _ORTHO_COMPLETE[own & 0xFFFF] & ~_ORTHO_BLOCKED[(occupied >> _B1) & 0x1FFF]:
+def ortho_blocked(blocking: BlockingRule) -> tuple[int, ...]:
+    """The lookup table of blocked orthogonal lines under ``blocking``, built the first
+    time it is asked for (the default's is built with the module)."""
+    table = _ORTHO_BLOCKED_BY.get(blocking)
+    if table is None:
+        table = _ORTHO_BLOCKED_BY[blocking] = _ortho_blocked_table(blocking)
+    return table
+
+
+def has_line(own: Mask, occupied: Mask, blocking: BlockingRule = "two") -> bool:
+    """Whether the player owning ``own`` holds at least one of the 24 lines under
+    ``blocking``; the same answer as ``holds`` over ``LINES``, from lookup tables.
+    Implements SPF-LINE-1 and SPF-LINE-2."""
+    blocked = _ORTHO_BLOCKED if blocking == "two" else ortho_blocked(blocking)
+    if _ORTHO_COMPLETE[own & 0xFFFF] & ~blocked[(occupied >> _B1) & 0x1FFF]:
         return True
     occ2 = (occupied >> _B2) & 0xF
     grid = (
@@ -473,5 +547,7 @@ def has_line(own: Mask, occupied: Mask) -> bool:
     return bool(t & (t >> 14))
 
 
-FAST_TABLES: Final = (_G0, _G1, _G2, _G3, _ORTHO_COMPLETE, _ORTHO_BLOCKED)
-"""The lookup tables behind ``has_line``, for code that inlines it (the fast perft)."""
+def fast_tables(blocking: BlockingRule = "two") -> tuple[tuple[int, ...], ...]:
+    """The lookup tables behind ``has_line`` under ``blocking``, for code that inlines
+    it (the fast perft): the four level grids, complete rows, blocked rows."""
+    return (_G0, _G1, _G2, _G3, _ORTHO_COMPLETE, ortho_blocked(blocking))

@@ -4,16 +4,17 @@ impossible positions. The grammar is documented in ``shibumi_rules.games.sploof.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from ...board import BALLS_PER_COLOUR, Board
 from ...errors import NotationError, PositionError
 from ...game import parse_option_pairs
 from ...notation import Colour, parse_count, parse_point, split_fields
 from .rules import (
+    PASS,
     PLAYERS,
-    LinesChecked,
-    SimultaneousRule,
     SploofMove,
+    SploofRules,
     SploofState,
     SupplyRule,
 )
@@ -23,16 +24,19 @@ UNCOUNTED = "-"
 
 
 def format_move(move: SploofMove) -> str:
-    """``1c3`` for a placement, ``x1a1`` for a removal."""
+    """``1c3`` for a placement, ``x1a1`` for a removal, ``pass`` for a pass."""
     return str(move)
 
 
 def parse_move(text: str) -> SploofMove:
-    """Parse ``1c3`` or ``x1a1`` (case-insensitive); NotationError says what is wrong."""
+    """Parse ``1c3``, ``x1a1`` or ``pass`` (case-insensitive); NotationError says what
+    is wrong. Whether a pass is allowed is a rule (SPF-RUL-3), not notation."""
     body = text.strip()
     if not body:
         raise NotationError("empty move: expected a point name (1c3) or x and a point "
                             "name (x1a1)")
+    if body.lower() == "pass":
+        return PASS
     remove = body[0] in "xX"
     name = body[1:] if remove else body
     if not name:
@@ -78,9 +82,8 @@ def parse_position(text: str,
             raise NotationError(f"bad position field {text!r}: expected option=value "
                                 "after the supply field")
     options = resolve_options(parse_option_pairs(option_texts))
-    supply_rule: SupplyRule = "unlimited" if options["supply"] == "unlimited" else "limited"
-    simultaneous: SimultaneousRule = "draw" if options["simultaneous"] == "draw" else "mover"
-    lines_checked: LinesChecked = "mover" if options["lines_checked"] == "mover" else "both"
+    rules = SploofRules.from_options(options)
+    supply_rule = rules.supply
     if supply[2] is None:
         raise NotationError("bad supply field: the red supply is always counted; "
                             f"'{UNCOUNTED}' is only for white and black under "
@@ -96,8 +99,7 @@ def parse_position(text: str,
     # perimeter holes cannot arise from the setup, but are accepted for analysis: every
     # rule applies to them unchanged (a red ball may then be removed from any level).
     return SploofState(board, turn, (_counted(stock[0]), _counted(stock[1])),
-                       (supply[0], supply[1], _counted(supply[2])), supply_rule, simultaneous,
-                       lines_checked)
+                       (supply[0], supply[1], _counted(supply[2])), rules)
 
 
 def _counted(n: int | None) -> int:
@@ -141,7 +143,7 @@ def with_supply_rule(state: SploofState, rule: SupplyRule) -> SploofState:
     """The same position under another supply rule: going to ``unlimited`` forgets the
     white and black supply counts; going to ``limited`` recomputes them from the 16
     balls of each colour (PositionError if a player already holds more)."""
-    if rule == state.supply_rule:
+    if rule == state.rules.supply:
         return state
     red = state.supply[2]
     if rule == "unlimited":
@@ -155,5 +157,5 @@ def with_supply_rule(state: SploofState, rule: SupplyRule) -> SploofState:
                     f"{colour.label} has {held} balls on the board and in stock; "
                     f"supply=limited allows {BALLS_PER_COLOUR}", "SHB-SET-1")
             own.append(BALLS_PER_COLOUR - held)
-    return SploofState(state.board, state.turn, state.stock, (own[0], own[1], red), rule,
-                       state.simultaneous, state.lines_checked)
+    return SploofState(state.board, state.turn, state.stock, (own[0], own[1], red),
+                       replace(state.rules, supply=rule))

@@ -1,6 +1,7 @@
 """Fast Sploof perft over raw integers, for benchmarks and large counts: a deliberate
-copy of the rules (move generation, the drop chain of ``board.drop_chain`` and the line
-lookup of ``lines.has_line``, inlined), kept apart from the verdict path for speed.
+copy of the rules (move generation, the drop chain of ``board.drop_chain``, the line
+lookup of ``lines.has_line`` under the ``blocking`` in force, inlined, and the pass of
+``stuck=pass``), kept apart from the verdict path for speed.
 
 The plain path (``legal_moves`` + ``play``) builds objects at every node; this one
 keeps a position as five integers seen from the player to move: their balls, the
@@ -15,6 +16,11 @@ What makes it fast:
   only cross, hide or cover the opponent's balls), so only the mover is checked;
   a removal can change both players' lines, so both are checked under
   ``lines_checked=both``, and only the mover's under ``lines_checked=mover``;
+- ``stuck`` changes the tree only under ``pass``: a player with balls in stock and
+  neither a placement nor a removal then has one move, the pass, unless the opponent
+  is stuck with balls in stock too (a drawn end); under ``lose`` and ``draw`` such a
+  position is an end, with no move, like any other. The check runs only where a
+  player has no placement and no removal, so the other options pay nothing for it;
 - a transposition table per remaining depth (a perft count depends only on the
   position and the depth), which merges the many orders of the same placements; one
   ``Counter`` keeps its tables across calls, so a divide shares them between all first
@@ -31,7 +37,7 @@ from typing import Final
 
 from ...board import BALLS_PER_COLOUR, pinned, valid_locations
 from ...geometry import LEVEL_MASKS, NUM_POINTS, SUPPORTEE_MASK
-from .lines import FAST_TABLES
+from .lines import BlockingRule, fast_tables
 from .rules import REMOVAL_GAIN, SploofState, opponent
 
 _BASE: Final = tuple((m & -m).bit_length() - 1 for m in LEVEL_MASKS)
@@ -43,20 +49,25 @@ class Counter:
     """Perft for one option setting; holds the transposition tables of its searches
     (keyed by position and remaining depth, so they stay valid from call to call)."""
 
-    def __init__(self, limited: bool, both_checked: bool = True) -> None:
+    def __init__(self, limited: bool, both_checked: bool = True,
+                 blocking: BlockingRule = "two", passing: bool = False) -> None:
         self.limited = limited
         self.both_checked = both_checked
+        self.blocking: BlockingRule = blocking
+        self.passing = passing
+        """``stuck=pass``: a player stuck with balls in stock passes."""
         self.tables: dict[int, dict[tuple[int, int, int, int, int], int]] = {}
 
     def count(self, own: int, opp: int, red: int, st_own: int, st_opp: int,
               depth: int) -> int:
         """Leaves ``depth`` plies below a running position (nobody has a line and the
         player to move is ``own``); depth >= 1."""
-        g0, g1, g2, g3, ortho_complete, ortho_blocked = FAST_TABLES
+        g0, g1, g2, g3, ortho_complete, ortho_blocked = fast_tables(self.blocking)
         b1, b2, b3 = _BASE[1], _BASE[2], _BASE[3]
         above_of = _ABOVE
         limited = self.limited
         both_checked = self.both_checked
+        passing = self.passing
         full = BALLS_PER_COLOUR - REMOVAL_GAIN
         tables = self.tables
 
@@ -79,12 +90,31 @@ class Counter:
                 removable = 0
             return places, removable
 
+        def stuck_with_stock(mine: int, occ: int, stock: int, red: int) -> bool:
+            places, removable = moves_mask(mine, occ, stock, red)
+            return bool(stock) and not places and not removable
+
+        def may_pass(mine: int, theirs: int, occ: int, red: int, st_mine: int,
+                     st_theirs: int) -> bool:
+            """The player to move, who has no placement and no removal, passes."""
+            return (passing and st_mine > 0
+                    and not stuck_with_stock(theirs, occ, st_theirs, red))
+
+        def leaves(mine: int, theirs: int, occ: int, red: int, st_mine: int,
+                   st_theirs: int) -> int:
+            """The number of legal moves of a running position (``mine`` to move)."""
+            places, removable = moves_mask(mine, occ, st_mine, red)
+            n = places.bit_count() + removable.bit_count()
+            if n or not passing:
+                return n
+            return 1 if may_pass(mine, theirs, occ, red, st_mine, st_theirs) else 0
+
         def search(own: int, opp: int, red: int, st_own: int, st_opp: int,
                    depth: int) -> int:
             occ = own | opp | red
-            places, removable = moves_mask(own, occ, st_own, red)
             if depth == 1:
-                return places.bit_count() + removable.bit_count()
+                return leaves(own, opp, occ, red, st_own, st_opp)
+            places, removable = moves_mask(own, occ, st_own, red)
             key = (own, opp, red, st_own, st_opp)
             table = tables.setdefault(depth, {})
             found = table.get(key)
@@ -92,6 +122,13 @@ class Counter:
                 return found
             total = 0
             last = depth == 2
+            if passing and not places and not removable:
+                if may_pass(own, opp, occ, red, st_own, st_opp) and (
+                        both_checked or not has_line(own, occ)):  # the passer's own line
+                    total = (leaves(opp, own, occ, red, st_opp, st_own) if last
+                             else search(opp, own, red, st_opp, st_own, depth - 1))
+                table[key] = total
+                return total
             st_left = st_own - 1
             while places:
                 bit = places & -places
@@ -101,8 +138,11 @@ class Counter:
                 if has_line(mine, nocc):
                     continue
                 if last:
-                    p2, r2 = moves_mask(opp, nocc, st_opp, red)
-                    total += p2.bit_count() + r2.bit_count()
+                    if passing:
+                        total += leaves(opp, mine, nocc, red, st_opp, st_left)
+                    else:
+                        p2, r2 = moves_mask(opp, nocc, st_opp, red)
+                        total += p2.bit_count() + r2.bit_count()
                 else:
                     total += search(opp, mine, red, st_opp, st_left, depth - 1)
             st_gain = st_own + REMOVAL_GAIN
@@ -125,8 +165,11 @@ class Counter:
                 if has_line(mine, nocc) or (both_checked and has_line(theirs, nocc)):
                     continue
                 if last:
-                    p2, r2 = moves_mask(theirs, nocc, st_opp, reds)
-                    total += p2.bit_count() + r2.bit_count()
+                    if passing:
+                        total += leaves(theirs, mine, nocc, reds, st_opp, st_gain)
+                    else:
+                        p2, r2 = moves_mask(theirs, nocc, st_opp, reds)
+                        total += p2.bit_count() + r2.bit_count()
                 else:
                     total += search(theirs, mine, reds, st_opp, st_gain, depth - 1)
             table[key] = total
@@ -147,7 +190,9 @@ class Counter:
 
 def counter_for(state: SploofState) -> Counter:
     """A fresh counter for the options of ``state``."""
-    return Counter(state.supply_rule == "limited", state.lines_checked == "both")
+    rules = state.rules
+    return Counter(rules.supply == "limited", rules.lines_checked == "both", rules.blocking,
+                   rules.stuck == "pass")
 
 
 def perft(state: SploofState, depth: int) -> int:

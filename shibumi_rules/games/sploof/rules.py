@@ -1,9 +1,11 @@
 """Sploof rules: the state, the moves, what each move does, and how the game ends.
 
 The state is the board, the player to move, both stocks, the supply per colour and
-the three options (``supply`` for SPF-RUL-1, ``simultaneous`` for SPF-RUL-2,
-``lines_checked`` for SPF-RUL-8). Moves are listed placements first (by point index),
-then removals (by point index).
+the options in force (``SploofRules``: ``supply`` for SPF-RUL-1, ``simultaneous`` for
+SPF-RUL-2, ``stuck`` for SPF-RUL-3, ``blocking`` for SPF-RUL-4, ``lines_checked`` for
+SPF-RUL-8). Moves are listed placements first (by point index), then removals (by point
+index); under ``stuck=pass`` a player with balls in stock but neither a placement nor a
+removal has one move, ``pass``.
 
 Each rule a move must meet is decided by one function returning a ``Verdict`` (rule
 ID, holds or not, evidence); ``move_verdicts`` lists them in the order the rules
@@ -13,14 +15,16 @@ apply, and ``Game.play`` refuses a move with the first that fails. ``placements`
 The outcome is a function of the state alone: the player who made the last move is
 the one not to move, so lines are judged from the mover's side (SPF-WIN-1, SPF-WIN-2,
 SPF-RUL-2; under ``lines_checked=mover`` only the mover's lines count, SPF-RUL-8); when
-no line decides, the player to move loses if they have no legal move (SPF-END-1,
-SPF-RUL-3). Reason strings are listed in ``REASONS``; an ``Outcome``
-carries the verdicts that decided it.
+no line decides and the player to move can neither place nor remove, they lose with an
+empty stock (SPF-END-1), and with balls in stock ``stuck`` decides (SPF-RUL-3): they
+lose, the game is drawn, or they pass (and the game is drawn if the opponent could not
+move after the pass either, with balls in their own stock). Reason strings are listed
+in ``REASONS``; an ``Outcome`` carries the verdicts that decided it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Final, Literal
@@ -37,7 +41,7 @@ from ...errors import PositionError
 from ...geometry import COORDS, GROUND, NAMES, NUM_POINTS, Mask, Point, points_of
 from ...notation import Colour
 from ...verdict import EndReason, Verdict, reason_table
-from .lines import Line, has_line, line_holders
+from .lines import BlockingRule, Line, has_line, line_holders
 
 START_STOCK: Final = 2
 """Balls each player starts with in their stock (SPF-SETUP-1)."""
@@ -58,23 +62,78 @@ START_BOARD: Final = Board((0, 0, PERIMETER)).to_text()
 SupplyRule = Literal["limited", "unlimited"]
 SimultaneousRule = Literal["mover", "draw"]
 LinesChecked = Literal["both", "mover"]
+StuckRule = Literal["lose", "pass", "draw"]
 PLAYERS: Final = (Colour.WHITE, Colour.BLACK)
 
 
 @dataclass(frozen=True, slots=True)
+class SploofRules:
+    """The options in force, one per ruling, in one value so that a state carries them
+    in one slot: ``supply`` (SPF-RUL-1), ``simultaneous`` (SPF-RUL-2), ``stuck``
+    (SPF-RUL-3), ``blocking`` (SPF-RUL-4) and ``lines_checked`` (SPF-RUL-8)."""
+
+    supply: SupplyRule = "limited"
+    simultaneous: SimultaneousRule = "mover"
+    lines_checked: LinesChecked = "both"
+    stuck: StuckRule = "lose"
+    blocking: BlockingRule = "two"
+
+    def as_options(self) -> dict[str, str]:
+        """Every option as ``name -> value``, sorted by name (the canonical order)."""
+        return {"blocking": self.blocking, "lines_checked": self.lines_checked,
+                "simultaneous": self.simultaneous, "stuck": self.stuck,
+                "supply": self.supply}
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, str]) -> SploofRules:
+        """Decode options whose names and values are already checked
+        (``Game.resolve_options``); a missing one takes its default."""
+        return cls(_SUPPLY[options.get("supply", "limited")],
+                   _SIMULTANEOUS[options.get("simultaneous", "mover")],
+                   _LINES_CHECKED[options.get("lines_checked", "both")],
+                   _STUCK[options.get("stuck", "lose")],
+                   _BLOCKING[options.get("blocking", "two")])
+
+
+_SUPPLY: Final[dict[str, SupplyRule]] = {"limited": "limited", "unlimited": "unlimited"}
+_SIMULTANEOUS: Final[dict[str, SimultaneousRule]] = {"mover": "mover", "draw": "draw"}
+_LINES_CHECKED: Final[dict[str, LinesChecked]] = {"both": "both", "mover": "mover"}
+_STUCK: Final[dict[str, StuckRule]] = {"lose": "lose", "pass": "pass", "draw": "draw"}
+_BLOCKING: Final[dict[str, BlockingRule]] = {"two": "two", "one": "one", "none": "none"}
+DEFAULT_RULES: Final = SploofRules()
+"""Every option at its default (the reference's rulings)."""
+
+PASS_POINT: Final = NUM_POINTS
+"""The point of the pass move: past the last point, so that no move mask holds it."""
+
+
+@dataclass(frozen=True, slots=True)
 class SploofMove:
-    """Place a ball from stock at ``point``, or (``remove``) take the red ball there."""
+    """Place a ball from stock at ``point``, or (``remove``) take the red ball there;
+    ``PASS`` (point ``PASS_POINT``) is the pass of SPF-RUL-3 under ``stuck=pass``."""
 
     point: Point
     remove: bool = False
 
     def __str__(self) -> str:
+        if self.point == PASS_POINT:
+            return "pass"
         return ("x" if self.remove else "") + NAMES[self.point]
 
     @property
+    def is_pass(self) -> bool:
+        return self.point == PASS_POINT
+
+    @property
     def sort_key(self) -> tuple[bool, Point]:
-        """Canonical order: placements by point index, then removals by point index."""
+        """Canonical order: placements by point index, then removals by point index (a
+        pass is only ever the one legal move)."""
         return (self.remove, self.point)
+
+
+PASS: Final = SploofMove(PASS_POINT)
+"""The pass: the one move of a player with balls in stock who can neither place nor
+remove, under ``stuck=pass`` (SPF-RUL-3)."""
 
 
 _UNJUDGED: Final = "unjudged"
@@ -84,7 +143,8 @@ _UNJUDGED: Final = "unjudged"
 @dataclass(frozen=True, slots=True)
 class SploofState:
     """A whole Sploof position. ``supply`` is (white, black, red); the white and black
-    entries are ``None`` under ``supply=unlimited`` (not counted).
+    entries are ``None`` under ``supply=unlimited`` (not counted). ``rules`` holds the
+    options in force.
 
     A state that cannot exist is refused when it is made (PositionError, SHB-SET-1):
     every count is non-negative, the red balls on the board and in the supply make
@@ -96,16 +156,14 @@ class SploofState:
     turn: Colour
     stock: tuple[int, int]
     supply: tuple[int | None, int | None, int]
-    supply_rule: SupplyRule = "limited"
-    simultaneous: SimultaneousRule = "mover"
-    lines_checked: LinesChecked = "both"
+    rules: SploofRules = DEFAULT_RULES
     _reason: str | None = field(default=_UNJUDGED, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         white, black, red = self.board.masks
         stock_w, stock_b = self.stock
         supply_w, supply_b, supply_r = self.supply
-        if (self.supply_rule == "limited" and supply_w is not None and supply_b is not None
+        if (self.rules.supply == "limited" and supply_w is not None and supply_b is not None
                 and white.bit_count() + stock_w + supply_w == BALLS_PER_COLOUR
                 and black.bit_count() + stock_b + supply_b == BALLS_PER_COLOUR
                 and red.bit_count() + supply_r == BALLS_PER_COLOUR
@@ -117,8 +175,19 @@ class SploofState:
 
     @property
     def options(self) -> dict[str, str]:
-        return {"lines_checked": self.lines_checked, "simultaneous": self.simultaneous,
-                "supply": self.supply_rule}
+        return self.rules.as_options()
+
+    @property
+    def supply_rule(self) -> SupplyRule:
+        return self.rules.supply
+
+    @property
+    def simultaneous(self) -> SimultaneousRule:
+        return self.rules.simultaneous
+
+    @property
+    def lines_checked(self) -> LinesChecked:
+        return self.rules.lines_checked
 
 
 def count_problem(state: SploofState) -> str | None:
@@ -160,17 +229,15 @@ def opponent(colour: Colour) -> Colour:
     return Colour.BLACK if colour == Colour.WHITE else Colour.WHITE
 
 
-def start_state(first: Colour = Colour.WHITE, supply_rule: SupplyRule = "limited",
-                simultaneous: SimultaneousRule = "mover", lines_checked: LinesChecked = "both"
+def start_state(first: Colour = Colour.WHITE, rules: SploofRules = DEFAULT_RULES
                 ) -> SploofState:
     """Red balls on the 12 perimeter holes, 2 balls in each stock, the rest in the
     supply. Implements SPF-SETUP-1; the first player is given (SPF-RUL-6)."""
     reds = PERIMETER.bit_count()
-    own_supply = BALLS_PER_COLOUR - START_STOCK if supply_rule == "limited" else None
+    own_supply = BALLS_PER_COLOUR - START_STOCK if rules.supply == "limited" else None
     return SploofState(
         Board((0, 0, PERIMETER)), first, (START_STOCK, START_STOCK),
-        (own_supply, own_supply, BALLS_PER_COLOUR - reds), supply_rule, simultaneous,
-        lines_checked,
+        (own_supply, own_supply, BALLS_PER_COLOUR - reds), rules,
     )
 
 
@@ -180,7 +247,7 @@ def can_remove(state: SploofState) -> bool:
     """Whether the player to move may make a removal at all: under ``supply=limited``
     their supply must hold the two balls the removal moves to their stock. Implements
     SPF-REMOVE-2 with SPF-RUL-1."""
-    if state.supply_rule == "unlimited":
+    if state.rules.supply == "unlimited":
         return True
     own_supply = state.supply[state.turn]
     return own_supply is not None and own_supply >= REMOVAL_GAIN
@@ -232,16 +299,53 @@ def _moves_of(mask: Mask, by_byte: tuple[tuple[tuple[SploofMove, ...], ...], ...
 
 def available_moves(state: SploofState) -> list[SploofMove]:
     """The moves the rules allow the player to move, ignoring whether the game is over,
-    in canonical order: one placement or one removal. Implements SPF-TURN-1."""
+    in canonical order: one placement or one removal, or else a pass where
+    ``stuck=pass`` allows it. Implements SPF-TURN-1 (and SPF-RUL-3)."""
     moves: list[SploofMove] = []
     _moves_of(placements(state), _PLACE_BYTES, moves)
     _moves_of(removals(state), _REMOVE_BYTES, moves)
+    if not moves and may_pass(state):
+        moves.append(PASS)
     return moves
 
 
-def has_available_move(state: SploofState) -> bool:
-    """Whether the player to move has any legal move (SPF-END-1 when not)."""
+def can_place_or_remove(state: SploofState) -> bool:
+    """Whether the player to move has a placement or a removal (SPF-END-1 and
+    SPF-RUL-3 when not)."""
     return bool(placements(state) or removals(state))
+
+
+def has_available_move(state: SploofState) -> bool:
+    """Whether the player to move has any legal move: a placement, a removal or a
+    pass."""
+    return can_place_or_remove(state) or may_pass(state)
+
+
+def passed(state: SploofState) -> SploofState:
+    """The same position with the other player to move: the position after a pass."""
+    return SploofState(state.board, opponent(state.turn), state.stock, state.supply,
+                       state.rules)
+
+
+def stuck_with_stock(state: SploofState) -> bool:
+    """The player to move has balls in stock but can neither place nor remove: the
+    case the text leaves open (SPF-RUL-3). It means a complete pyramid (SHB-COMPLETE-1)
+    on which no red ball can be removed."""
+    return bool(state.stock[state.turn]) and not can_place_or_remove(state)
+
+
+def may_pass(state: SploofState) -> bool:
+    """Under ``stuck=pass``, whether the player to move passes: they are stuck with
+    balls in stock, and the opponent is not (after the pass the opponent moves, or,
+    with an empty stock and nothing to remove, loses by SPF-END-1). When the opponent
+    is stuck with balls in stock too the game is drawn instead. Implements SPF-RUL-3."""
+    return (state.rules.stuck == "pass" and stuck_with_stock(state)
+            and not stuck_with_stock(passed(state)))
+
+
+def _moves(n: int, kind: str) -> str:
+    """``1 placement``, ``no removal``, ``3 removals``."""
+    return f"{n or 'no'} {kind}{'s' if n > 1 else ''}"
 
 
 def _balls(n: int, colour: Colour | None = None) -> str:
@@ -254,8 +358,9 @@ def _balls(n: int, colour: Colour | None = None) -> str:
 # -- verdicts on a move --------------------------------------------------------------
 
 def turn_verdict(state: SploofState, move: SploofMove) -> Verdict:
-    """A turn is one action: a placement or a removal. Implements SPF-TURN-1."""
-    action = "a removal" if move.remove else "a placement"
+    """A turn is one action: a placement or a removal (or, under ``stuck=pass``, a
+    pass, SPF-RUL-3). Implements SPF-TURN-1."""
+    action = "a pass" if move.is_pass else "a removal" if move.remove else "a placement"
     return Verdict("SPF-TURN-1", f"{state.turn.label} is to move; a turn is exactly one "
                    f"action, here {action}", True,
                    evidence={"turn": state.turn.label, "action": action})
@@ -327,10 +432,40 @@ def supply_verdict(state: SploofState) -> Verdict:
                    True, ("SPF-REMOVE-2",), evidence)
 
 
+def pass_verdict(state: SploofState) -> Verdict:
+    """A pass is a turn only under ``stuck=pass``, for a player with balls in stock who
+    can neither place nor remove, while the opponent could move after it (or has an
+    empty stock). Implements SPF-RUL-3 (with SPF-TURN-1)."""
+    colour, rule = state.turn, state.rules.stuck
+    who, other = colour.label, opponent(colour).label
+    stock = state.stock[colour]
+    evidence = {"stuck": rule, "stock": stock}
+    if rule != "pass":
+        return Verdict("SPF-RUL-3", f"there is no pass under stuck={rule}: a turn is a "
+                       "placement or a removal", False, ("SPF-TURN-1",), evidence)
+    if stock == 0:
+        return Verdict("SPF-RUL-3", f"{who} has no ball in stock: a pass is only for a "
+                       "player with balls in stock (stuck=pass)", False, ("SPF-TURN-1",),
+                       evidence)
+    if can_place_or_remove(state):
+        n_place, n_remove = placements(state).bit_count(), removals(state).bit_count()
+        return Verdict("SPF-RUL-3", f"{who} has a legal move ({_moves(n_place, 'placement')}, "
+                       f"{_moves(n_remove, 'removal')}): a pass is only for a player who can "
+                       "neither place nor remove (stuck=pass)", False, ("SPF-TURN-1",),
+                       {**evidence, "placements": n_place, "removals": n_remove})
+    if stuck_with_stock(passed(state)):
+        return Verdict("SPF-RUL-3", f"{other} could not move after a pass either, with "
+                       f"{_balls(state.stock[1 - colour])} in stock: under stuck=pass the "
+                       "game is drawn instead", False, ("SPF-TURN-1",), evidence)
+    return Verdict("SPF-RUL-3", f"{who} can neither place nor remove "
+                   f"({no_move_detail(state)}): under stuck=pass {who} passes and {other} "
+                   "moves", True, ("SPF-TURN-1",), evidence)
+
+
 def finished_verdict(state: SploofState, result: Outcome) -> Verdict:
     """A game a line has ended takes no move: SPF-WIN-1, the rule that ends the game on
     lines (with the reason's own rule)."""
-    assert result.reason is not None and result.reason != REASON_NO_MOVE
+    assert result.reason is not None and result.reason not in NO_MOVE_REASONS
     reason = REASONS[result.reason]
     also = (reason.rule,) if reason.rule != "SPF-WIN-1" else ()
     return Verdict("SPF-WIN-1", f"the game is already over ({result.sentence}): no further "
@@ -338,19 +473,40 @@ def finished_verdict(state: SploofState, result: Outcome) -> Verdict:
 
 
 def no_move_verdict(state: SploofState, result: Outcome) -> Verdict:
-    """What follows when the player to move has no legal move: they lose, and the game
-    is over. Implements SPF-END-1 with SPF-RUL-3."""
+    """What follows when the player to move has no legal move: with an empty stock
+    they lose (SPF-END-1); with balls in stock ``stuck`` decides (SPF-RUL-3): they
+    lose, or the game is drawn; the game is over."""
     who, winner = state.turn.label, opponent(state.turn).label
-    return Verdict("SPF-END-1", f"so {who} has no legal move at all ({no_move_detail(state)}): "
-                   f"{who} loses and {winner} wins; the game is over", None, ("SPF-RUL-3",),
-                   {"reason": result.reason})
+    detail = no_move_detail(state)
+    evidence = {"reason": result.reason}
+    if result.reason == REASON_STUCK_DRAW:
+        return Verdict("SPF-RUL-3", f"so {who} has no legal move at all ({detail}), with "
+                       "balls in stock: under stuck=draw the game is drawn; the game is "
+                       "over", None, ("SPF-END-1",), evidence)
+    if result.reason == REASON_BOTH_STUCK:
+        return Verdict("SPF-RUL-3", f"so {who} has no legal move at all ({detail}), and "
+                       f"{winner} could not move after a pass either "
+                       f"({no_move_detail(passed(state))}): both have balls in stock, so "
+                       "under stuck=pass the game is drawn; the game is over", None,
+                       ("SPF-END-1",), evidence)
+    return Verdict("SPF-END-1", f"so {who} has no legal move at all ({detail}): "
+                   f"{who} loses and {winner} wins; the game is over", None,
+                   _stuck_ruling(state), evidence)
+
+
+def _stuck_ruling(state: SploofState) -> tuple[str, ...]:
+    """SPF-RUL-3 when the player to move holds balls in stock: then the ruling, not the
+    text, makes having no legal move a loss."""
+    return ("SPF-RUL-3",) if state.stock[state.turn] else ()
 
 
 def _own_verdicts(state: SploofState, move: SploofMove) -> Iterator[Verdict]:
     """The move's own conditions, in the order the rules apply (made lazily, so that
     nothing after a failure is worked out)."""
     yield turn_verdict(state, move)
-    if move.remove:
+    if move.is_pass:
+        yield pass_verdict(state)
+    elif move.remove:
         yield red_ball_verdict(state, move.point)
         yield pin_verdict(state, move.point)
         yield supply_verdict(state)
@@ -369,14 +525,14 @@ def move_verdicts(state: SploofState, move: SploofMove) -> list[Verdict]:
     of its own conditions: that failure comes first, then its consequence (SPF-END-1,
     a statement after the failing verdict)."""
     result = outcome(state)
-    if result.over and result.reason != REASON_NO_MOVE:
+    if result.over and result.reason not in NO_MOVE_REASONS:
         return [finished_verdict(state, result)]
     verdicts = []
     for verdict in _own_verdicts(state, move):
         verdicts.append(verdict)
         if verdict.fails:
             break
-    if result.reason == REASON_NO_MOVE:
+    if result.reason in NO_MOVE_REASONS:
         assert verdicts[-1].fails, f"{move} passes every check with no legal move"
         verdicts.append(no_move_verdict(state, result))
     return verdicts
@@ -384,17 +540,20 @@ def move_verdicts(state: SploofState, move: SploofMove) -> list[Verdict]:
 
 def is_available(state: SploofState, move: SploofMove) -> bool:
     """Whether the player to move may make ``move`` (the game being over aside): the
-    move masks, with the same answer as ``move_verdicts`` (a test holds them
-    together)."""
+    move masks (which never hold ``PASS_POINT``), else the pass, with the same answer
+    as ``move_verdicts`` (a test holds them together)."""
     mask = removals(state) if move.remove else placements(state)
-    return bool(mask >> move.point & 1)
+    return bool(mask >> move.point & 1) or (move.point == PASS_POINT and may_pass(state))
 
 
 def apply_move(state: SploofState, move: SploofMove) -> SploofState:
     """The state after a move already checked legal. A placement takes a ball from the
     mover's stock (SPF-PLACE-1); a removal returns the red ball to the supply, drops
     the chain above it (SHB-DROP-1) and moves two of the mover's balls from supply to
-    stock (SPF-REMOVE-1, SPF-REMOVE-2)."""
+    stock (SPF-REMOVE-1, SPF-REMOVE-2); a pass changes nothing but the turn
+    (SPF-RUL-3)."""
+    if move.point == PASS_POINT:
+        return passed(state)
     colour = state.turn
     white, black, red = state.board.masks
     stock = list(state.stock)
@@ -419,8 +578,7 @@ def apply_move(state: SploofState, move: SploofMove) -> SploofState:
         black |= 1 << move.point
         stock[1] -= 1
     return SploofState(Board((white, black, red)), opponent(colour), (stock[0], stock[1]),
-                       (own[0], own[1], red_supply), state.supply_rule, state.simultaneous,
-                       state.lines_checked)
+                       (own[0], own[1], red_supply), state.rules)
 
 
 # -- outcome -------------------------------------------------------------------------
@@ -430,6 +588,10 @@ REASON_OPPONENT_LINE: Final = "opponent-line"
 REASON_BOTH_LINES_MOVER: Final = "both-lines-mover"
 REASON_BOTH_LINES_DRAW: Final = "both-lines-draw"
 REASON_NO_MOVE: Final = "no-legal-move"
+REASON_STUCK_DRAW: Final = "stuck-draw"
+REASON_BOTH_STUCK: Final = "both-stuck-draw"
+NO_MOVE_REASONS: Final = frozenset((REASON_NO_MOVE, REASON_STUCK_DRAW, REASON_BOTH_STUCK))
+"""The ends for lack of a move (SPF-END-1, SPF-RUL-3), as opposed to the ends on lines."""
 
 REASONS: Final = reason_table(
     EndReason(REASON_LINE, "SPF-WIN-1",
@@ -445,7 +607,15 @@ REASONS: Final = reason_table(
               "the move gave both players a line; under simultaneous=draw the game is drawn",
               ("SPF-WIN-1", "SPF-RUL-8")),
     EndReason(REASON_NO_MOVE, "SPF-END-1",
-              "the player to move has no legal move and loses (SPF-RUL-3)", ("SPF-RUL-3",)),
+              "the player to move has no legal move and loses: with an empty stock by the "
+              "text, with balls in stock under stuck=lose (SPF-RUL-3)", ("SPF-RUL-3",)),
+    EndReason(REASON_STUCK_DRAW, "SPF-RUL-3",
+              "the player to move has balls in stock but can neither place nor remove; "
+              "under stuck=draw the game is drawn", ("SPF-END-1", "SHB-COMPLETE-1")),
+    EndReason(REASON_BOTH_STUCK, "SPF-RUL-3",
+              "the player to move has balls in stock but can neither place nor remove, and "
+              "neither could the opponent after a pass, with balls in their stock too; "
+              "under stuck=pass the game is drawn", ("SPF-END-1", "SHB-COMPLETE-1")),
 )
 """Every way a game ends, by its reason string (stable: it appears in ``play --json``
 output)."""
@@ -476,14 +646,17 @@ class Outcome:
     def lines(self) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
         """The lines White and Black hold."""
         assert self.state is not None
-        return line_holders(self.state.board)
+        return line_holders(self.state.board, self.state.rules.blocking)
 
     @cached_property
     def no_move(self) -> tuple[Verdict, ...]:
         """Why the player to move has no placement and no removal (the verdicts behind
-        SPF-END-1); empty unless the game ended that way."""
+        SPF-END-1 and SPF-RUL-3); empty unless the game ended that way or the player
+        must pass."""
         assert self.state is not None
-        return no_move_verdicts(self.state) if self.reason == REASON_NO_MOVE else ()
+        if self.reason in NO_MOVE_REASONS or (self.reason is None and may_pass(self.state)):
+            return no_move_verdicts(self.state)
+        return ()
 
     @cached_property
     def verdicts(self) -> tuple[Verdict, ...]:
@@ -502,11 +675,18 @@ class Outcome:
 
     @property
     def cited(self) -> tuple[str, ...]:
-        """The rule IDs ``outcome_text`` cites (none while the game runs)."""
+        """The rule IDs ``outcome_text`` cites (none while the game runs): the reason's
+        rule, and for an end for lack of a move the rule it rests on (SPF-RUL-3 only
+        when the player to move holds balls in stock)."""
         if self.reason is None:
             return ()
         reason = REASONS[self.reason]
-        return reason.rule_ids if self.reason == REASON_NO_MOVE else (reason.rule,)
+        if self.reason == REASON_NO_MOVE:
+            assert self.state is not None
+            return (reason.rule, *_stuck_ruling(self.state))
+        if self.reason in NO_MOVE_REASONS:
+            return (reason.rule, "SPF-END-1")
+        return (reason.rule,)
 
 
 def end_reason(state: SploofState) -> str | None:
@@ -525,24 +705,40 @@ def _judge(state: SploofState) -> str | None:
     players are checked (SPF-WIN-1, SPF-RUL-8): a line for the mover alone wins, for
     the opponent alone loses (SPF-WIN-2), for both follows ``simultaneous``
     (SPF-RUL-2); under ``lines_checked=mover`` only the mover's lines count. When no
-    line decides, a player to move who has no legal move loses (SPF-END-1, SPF-RUL-3).
+    line decides, a player to move who can neither place nor remove loses with an empty
+    stock (SPF-END-1), and with balls in stock ``stuck`` decides (``_stuck_reason``).
     Lines are found with the fast lookup ``has_line``; the lines themselves are listed
     only when asked (``Outcome.lines``)."""
     masks = state.board.masks
     occupied = masks[0] | masks[1] | masks[2]
     to_move = state.turn
-    mover_has = has_line(masks[1 - to_move], occupied)
-    opponent_has = state.lines_checked == "both" and has_line(masks[to_move], occupied)
+    rules = state.rules
+    mover_has = has_line(masks[1 - to_move], occupied, rules.blocking)
+    opponent_has = (rules.lines_checked == "both"
+                    and has_line(masks[to_move], occupied, rules.blocking))
     if mover_has and opponent_has:
-        return REASON_BOTH_LINES_DRAW if state.simultaneous == "draw" else \
+        return REASON_BOTH_LINES_DRAW if rules.simultaneous == "draw" else \
             REASON_BOTH_LINES_MOVER
     if mover_has:
         return REASON_LINE
     if opponent_has:
         return REASON_OPPONENT_LINE
-    if not has_available_move(state):
+    if can_place_or_remove(state):
+        return None
+    return _stuck_reason(state)
+
+
+def _stuck_reason(state: SploofState) -> str | None:
+    """The end when the player to move can neither place nor remove, None when they
+    pass. Implements SPF-END-1 (an empty stock loses) and SPF-RUL-3 (balls in stock:
+    ``stuck=lose`` loses; ``draw`` draws; ``pass`` passes, unless the opponent could
+    not move after the pass either with balls in their own stock, which draws)."""
+    rule = state.rules.stuck
+    if not state.stock[state.turn] or rule == "lose":
         return REASON_NO_MOVE
-    return None
+    if rule == "draw":
+        return REASON_STUCK_DRAW
+    return REASON_BOTH_STUCK if stuck_with_stock(passed(state)) else None
 
 
 def outcome(state: SploofState) -> Outcome:
@@ -552,7 +748,7 @@ def outcome(state: SploofState) -> Outcome:
     if reason is None:
         return Outcome(False, state=state)
     mover = opponent(state.turn)
-    if reason == REASON_BOTH_LINES_DRAW:
+    if reason in (REASON_BOTH_LINES_DRAW, REASON_STUCK_DRAW, REASON_BOTH_STUCK):
         return Outcome(True, None, True, reason, state)
     winner = state.turn if reason == REASON_OPPONENT_LINE else mover
     return Outcome(True, winner, False, reason, state)
@@ -584,7 +780,7 @@ def lines_verdict(state: SploofState, result: Outcome) -> Verdict:
 
 def decision_verdict(state: SploofState, result: Outcome) -> Verdict:
     """What the lines (or the lack of a move) decide. Implements SPF-WIN-1, SPF-WIN-2,
-    SPF-RUL-2 and SPF-END-1 with SPF-RUL-3."""
+    SPF-RUL-2, SPF-END-1 and SPF-RUL-3."""
     mover, to_move = opponent(state.turn).label, state.turn.label
     evidence = result.to_json()
     if result.reason == REASON_LINE:
@@ -604,8 +800,22 @@ def decision_verdict(state: SploofState, result: Outcome) -> Verdict:
                        "game is drawn", None, ("SPF-WIN-1",), evidence)
     if result.reason == REASON_NO_MOVE:
         return Verdict("SPF-END-1", f"{to_move}, to move, has no legal move "
-                       f"({no_move_detail(state)}): {to_move} loses", None, ("SPF-RUL-3",),
-                       evidence)
+                       f"({no_move_detail(state)}): {to_move} loses", None,
+                       _stuck_ruling(state), evidence)
+    if result.reason == REASON_STUCK_DRAW:
+        return Verdict("SPF-RUL-3", f"{to_move}, to move, has balls in stock but no legal "
+                       f"move ({no_move_detail(state)}): under stuck=draw the game is "
+                       "drawn", None, ("SPF-END-1",), evidence)
+    if result.reason == REASON_BOTH_STUCK:
+        return Verdict("SPF-RUL-3", f"{to_move}, to move, has balls in stock but no legal "
+                       f"move ({no_move_detail(state)}), and {mover} could not move after "
+                       f"a pass either ({no_move_detail(passed(state))}): under stuck=pass "
+                       "the game is drawn", None, ("SPF-END-1",), evidence)
+    if may_pass(state):
+        return Verdict("SPF-RUL-3", f"no line decides and {to_move} has balls in stock but "
+                       f"can neither place nor remove ({no_move_detail(state)}): under "
+                       f"stuck=pass {to_move} must pass, then {mover} moves", None,
+                       ("SPF-TURN-1",), evidence)
     if result.lines[state.turn]:
         return Verdict("SPF-TURN-1", f"{mover}, the mover, has no line, and {to_move}'s line "
                        f"counts only after {to_move}'s own move: the game goes on, "
@@ -658,12 +868,22 @@ def no_move_detail(state: SploofState) -> str:
 
 def _sentence(state: SploofState, result: Outcome) -> str:
     if not result.over:
+        if may_pass(state):
+            return (f"in progress: {state.turn.label} to move, and must pass "
+                    f"({no_move_detail(state)}; stuck=pass)")
         return f"in progress: {state.turn.label} to move"
     names = [" ".join(line.name for line in held) for held in result.lines]
     mover = opponent(state.turn)
     if result.reason == REASON_NO_MOVE:
         return (f"{mover.label} wins: {state.turn.label} has no legal move "
                 f"({no_move_detail(state)})")
+    if result.reason == REASON_STUCK_DRAW:
+        return (f"draw: {state.turn.label} has balls in stock but no legal move "
+                f"({no_move_detail(state)}), and the game is drawn under stuck=draw")
+    if result.reason == REASON_BOTH_STUCK:
+        return (f"draw: neither player can move with balls in stock "
+                f"({state.turn.label}: {no_move_detail(state)}; {mover.label}: "
+                f"{no_move_detail(passed(state))}), and the game is drawn under stuck=pass")
     counted = PLAYERS if state.lines_checked == "both" else (mover,)
     held = "; ".join(f"{c.label} line {names[c]}" for c in counted if names[c])
     if result.draw:

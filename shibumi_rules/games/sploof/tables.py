@@ -9,7 +9,7 @@ from ...geometry import NAMES, points_of
 from ...tables.game_tables import names, options_table, reasons_table
 from ...tables.output import GeneratedFile, csv_file, table
 from .game import GAME
-from .lines import LINES, Line
+from .lines import BLOCKING_RULES, LINES, BlockingRule, Line, crosses
 from .rules import PERIMETER, REASONS
 
 _names = names
@@ -28,18 +28,37 @@ def _line(line: Line) -> dict[str, Any]:
             for link in line.links
         ]
         out["hidden_by"] = [{"point": NAMES[p], "cover": NAMES[c]} for p, c in line.hiders]
-        out["holds_when"] = ("all 4 points hold the player's balls, no cover point holds a "
-                             "ball, and no crossable link has both crossing points filled")
+        out["blocked_when"] = {b: [_names(s) for s in _blocking_sets(line, b)]
+                               for b in BLOCKING_RULES}
+        out["holds_when"] = ("all 4 points hold the player's balls and none of the point "
+                             "sets listed in blocked_when under the option blocking in force "
+                             "is entirely filled: under two (the default), both crossing "
+                             "points of a crossable link, or a cover point; under one, any "
+                             "crossing point, or a cover point; under none, a cover point "
+                             "only")
     else:
         out["holds_when"] = ("every cell has a ball and the highest ball of each cell is "
                              "the player's")
     return out
 
 
-def _blocked_when(line: Line) -> list[str]:
-    """The sets of points whose balls, all present, break an orthogonal line."""
-    sets = ["+".join(_names(link.crossing)) for link in line.links if link.crossable]
-    return sets + [NAMES[cover] for _, cover in line.hiders]
+def _blocking_sets(line: Line, blocking: BlockingRule) -> list[tuple[int, ...]]:
+    """The sets of points whose balls, all present, break an orthogonal line under
+    ``blocking``: the smallest sets of crossing balls that cross a link (``crosses``),
+    then each cover point (SHB-HIDE-1, SPF-RUL-7)."""
+    sets: list[tuple[int, ...]] = []
+    for link in line.links:
+        for size in range(1, len(link.crossing) + 1):
+            if crosses(size, blocking):
+                sets += ([link.crossing] if size == len(link.crossing)
+                         else [(q,) for q in link.crossing])
+                break
+    return sets + [(cover,) for _, cover in line.hiders]
+
+
+def _blocked_when(line: Line, blocking: BlockingRule) -> str:
+    """The CSV form of ``_blocking_sets``: sets separated by ``;``, points by ``+``."""
+    return "; ".join("+".join(_names(s)) for s in _blocking_sets(line, blocking))
 
 
 def tables() -> list[GeneratedFile]:
@@ -47,9 +66,10 @@ def tables() -> list[GeneratedFile]:
     game = GAME
     start = game.start()
     lines = [_line(line) for line in LINES]
-    csv = csv_file("sploof_lines", ("name", "kind", "rule", "cells", "points", "blocked_when"),
+    csv = csv_file("sploof_lines", ("name", "kind", "rule", "cells", "points",
+                                    *(f"blocked_when_{b}" for b in BLOCKING_RULES)),
                    [(line.name, line.kind, line.rule, [c.name for c in line.cells],
-                     _names(line.points), "; ".join(_blocked_when(line)))
+                     _names(line.points), *(_blocked_when(line, b) for b in BLOCKING_RULES))
                     for line in LINES])
     body = {
         "setup": {
@@ -73,5 +93,6 @@ def tables() -> list[GeneratedFile]:
     return table("sploof", "Sploof: setup, options and the 24 candidate lines",
                  "The setup, the options with their rulings, the move notation and order, "
                  "the end reasons, and every candidate line with its cells, points, "
-                 "links (crossing points) and covering points.", body, [csv])
+                 "links (crossing points), covering points and what blocks it under each "
+                 "value of the option blocking.", body, [csv])
 

@@ -10,17 +10,24 @@ from ...board import Board, pinned
 from ...geometry import SUPPORTEE_MASK
 from ...notation import Colour
 from ...tables.tagging import COMMON, board_tags
-from .lines import check_lines
-from .rules import PERIMETER, REASONS, SploofMove, SploofState
+from .lines import BlockingRule, check_lines
+from .rules import (
+    NO_MOVE_REASONS,
+    PERIMETER,
+    REASONS,
+    SploofMove,
+    SploofState,
+    stuck_with_stock,
+)
 
 
-def _sploof_line_tags(board: Board) -> set[str]:
+def _sploof_line_tags(board: Board, blocking: BlockingRule) -> set[str]:
     """Lines held (and whether a held diagonal zig-zags), and rows or columns of four
-    whose verdict turns on crossing, a single ball over a link, or hiding: read off
-    the line checks."""
+    whose verdict turns on crossing, on what crosses a link (SPF-RUL-4: another value
+    of ``blocking`` would decide otherwise), or on hiding: read off the line checks."""
     tags: set[str] = set()
     for colour in (Colour.WHITE, Colour.BLACK):
-        for check in check_lines(board, colour):
+        for check in check_lines(board, colour, blocking):
             if check.holds:
                 tags.update((check.line.rule, "SHB-TOUCH-1"))
                 if check.zigzag:
@@ -30,11 +37,17 @@ def _sploof_line_tags(board: Board) -> set[str]:
             # four balls of one colour on a row or column: crossing and hiding decide
             if check.crossed:
                 tags.add("SHB-CROSS-1")
-            if check.single_decides:
-                tags.add("SPF-RUL-4")  # a ball over a link, not crossing it, decides
+            if check.blocking_decides:
+                tags.add("SPF-RUL-4")  # what crosses a link decides
             if check.hidden:
                 tags.update(("SHB-HIDE-1", "SPF-RUL-7"))
     return tags
+
+
+def _stuck(state: SploofState, outcome: dict[str, Any]) -> bool:
+    """No line ends the game and the player to move, with balls in stock, can neither
+    place nor remove: the case SPF-RUL-3 decides."""
+    return outcome["reason"] in (None, *NO_MOVE_REASONS) and stuck_with_stock(state)
 
 
 def vector_tags(state: SploofState, moves: list[SploofMove],
@@ -50,7 +63,11 @@ def vector_tags(state: SploofState, moves: list[SploofMove],
         tags.update(("SPF-SETUP-1", "SPF-START-1", "SPF-RUL-6"))
     if moves:
         tags.add("SPF-TURN-1")
-    placements = [m for m in moves if not m.remove]
+    results = list(results)
+    if any(m.is_pass for m in moves) or any(
+            _stuck(position, result) for position, result in ((state, outcome), *results)):
+        tags.add("SPF-RUL-3")
+    placements = [m for m in moves if not m.remove and not m.is_pass]
     removals = [m for m in moves if m.remove]
     if placements or (not outcome["over"] and state.stock[state.turn] == 0):
         tags.update(("SPF-PLACE-1", "SHB-PLACE-1"))  # placements, or none for lack of stock
@@ -68,11 +85,12 @@ def vector_tags(state: SploofState, moves: list[SploofMove],
         tags.update(("SPF-RUL-1", "SPF-REMOVE-2"))  # a removal refused for lack of supply
     if outcome["over"]:
         tags.update(REASONS[outcome["reason"]].rule_ids)
-    tags |= board_tags(board) | _sploof_line_tags(board)
+    blocking = state.rules.blocking
+    tags |= board_tags(board) | _sploof_line_tags(board, blocking)
     for child, child_outcome in results:
         if child_outcome["over"]:
             tags.update(REASONS[child_outcome["reason"]].rule_ids)
-        tags |= board_tags(child.board) | _sploof_line_tags(child.board)
+        tags |= board_tags(child.board) | _sploof_line_tags(child.board, blocking)
     if state.simultaneous == "draw":
         tags.add("SPF-RUL-2")
     if state.lines_checked == "mover":
