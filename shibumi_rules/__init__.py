@@ -4,7 +4,7 @@ from .board import Board, Drop
 from .errors import IllegalMoveError, NotationError, OptionError, PositionError, ShibumiError
 from .notation import Colour, format_point, parse_point
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Board",

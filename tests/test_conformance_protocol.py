@@ -252,3 +252,25 @@ def test_the_server_answers_any_line_with_one_valid_response(line: bytes) -> Non
     else:
         protocol.validate_response(reply, "moves")
         assert reply["error"]["kind"] != "internal", reply
+
+
+def test_the_protocol_readme_shows_the_example_session_as_it_is() -> None:
+    """The README's example session is the generated one (expand's children cut to the
+    first two), so the prose cannot drift from what the engine answers."""
+    import re as _re
+    from pathlib import Path as _Path
+
+    folder = _Path(__file__).resolve().parents[1] / "spec" / "protocol"
+    session = [json.loads(line) for line in
+               (folder / "example-session.jsonl").read_text(encoding="utf-8").splitlines()]
+    requests = {s["request"]["id"]: s["request"] for s in session}
+    responses = {s["response"]["id"]: s["response"] for s in session}
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    shown = _re.findall(r"^([<>]) (\{.*\})$", readme, flags=_re.M)
+    assert len(shown) == 2 * len(session)
+    for side, text in shown:
+        obj = json.loads(text)
+        expected = dict((requests if side == ">" else responses)[obj["id"]])
+        if side == "<" and expected.get("type") == "expand":
+            expected["children"] = expected["children"][:2]
+        assert obj == expected
