@@ -11,6 +11,7 @@ modules only when called, so listing the games costs almost nothing.
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -83,29 +84,48 @@ class GameBundle(ABC):
     first_help: ClassVar[str] = ""
     """How ``--first`` reads for this game (empty when the game fixes the first player)."""
 
-    @abstractmethod
     def game(self) -> Game[Any, Any]:
-        """The rules, notation and outcome."""
+        """The rules, notation and outcome: ``GAME`` of the package's ``game`` module."""
+        game: Game[Any, Any] = self._part("game", "GAME")
+        return game
 
-    @abstractmethod
     def analyst(self) -> Analyst:
-        """What ``explain`` asks to explain a move or a position of this game."""
+        """What ``explain`` asks to explain a move or a position of this game:
+        ``ANALYST`` of the package's ``explain`` module."""
+        analyst: Analyst = self._part("explain", "ANALYST")
+        return analyst
 
-    @abstractmethod
     def attributor(self) -> Attributor:
-        """What ``conform`` asks to name the rules behind a divergence."""
+        """What ``conform`` asks to name the rules behind a divergence: ``ATTRIBUTOR`` of
+        the package's ``attribution`` module."""
+        attributor: Attributor = self._part("attribution", "ATTRIBUTOR")
+        return attributor
 
-    @abstractmethod
     def tagger(self) -> Tagger:
-        """Which rule IDs a conformance vector of this game exercises."""
+        """Which rule IDs a conformance vector of this game exercises: ``vector_tags`` of
+        the package's ``tagging`` module."""
+        tagger: Tagger = self._part("tagging", "vector_tags")
+        return tagger
 
-    @abstractmethod
     def tables(self) -> list[GeneratedFile]:
-        """The game's rule tables under ``spec/tables/`` (JSON and CSV)."""
+        """The game's rule tables under ``spec/tables/`` (JSON and CSV): what ``tables()``
+        of the package's ``tables`` module returns."""
+        files: list[GeneratedFile] = self._part("tables", "tables")()
+        return files
 
-    @abstractmethod
     def named_positions(self) -> tuple[NamedPosition, ...]:
-        """Hand-built positions for the perft file and the vectors."""
+        """Hand-built positions for the perft file and the vectors: ``POSITIONS`` of the
+        package's ``positions`` module."""
+        positions: tuple[NamedPosition, ...] = self._part("positions", "POSITIONS")
+        return positions
+
+    def _part(self, module: str, name: str) -> Any:
+        """``name`` of the game package's module ``module``, which every game has (the
+        architecture page's checklist): a missing one is a programming error."""
+        found = getattr(self._own_module(module), name, None)
+        if found is None:
+            raise RuntimeError(f"game package {type(self).__module__} lacks {module}.{name}")
+        return found
 
     @abstractmethod
     def random_games(self) -> RandomGames:
@@ -174,8 +194,12 @@ class GameBundle(ABC):
         return figures
 
     def _own_module(self, name: str) -> Any:
-        """The module ``name`` of the game's package, or None when it has none."""
-        package = type(self).__module__
+        """The module ``name`` of the game's package, or None when it has none. The
+        package is the first class of the bundle's lineage defined in a package's
+        ``__init__`` (a bundle derived elsewhere, as in a test, keeps its game's)."""
+        package = next((c.__module__ for c in type(self).__mro__
+                        if hasattr(sys.modules.get(c.__module__), "__path__")),
+                       type(self).__module__)
         try:
             return import_module(f"{package}.{name}")
         except ModuleNotFoundError as err:

@@ -9,17 +9,12 @@ tables (``tables``) and named positions (``positions``). The registry finds it t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...bundle import GameBundle
 
 if TYPE_CHECKING:
-    from ...conformance.attribution import Attributor
-    from ...explain.report import Analyst
-    from ...game import Game
-    from ...tables.output import GeneratedFile
-    from ...tables.positions import NamedPosition
-    from ...tables.vectors import RandomGames, Tagger
+    from ...tables.vectors import RandomGames
 
 
 class SplineBundle(GameBundle):
@@ -34,36 +29,6 @@ class SplineBundle(GameBundle):
     bench_depths = (4, 5)
     conform_depth = 3
     first_help = "white (the default) or black"
-
-    def game(self) -> Game[Any, Any]:
-        from .game import GAME
-
-        return GAME
-
-    def analyst(self) -> Analyst:
-        from .explain import ANALYST
-
-        return ANALYST
-
-    def attributor(self) -> Attributor:
-        from .attribution import SplineAttributor
-
-        return SplineAttributor()
-
-    def tagger(self) -> Tagger:
-        from .tagging import vector_tags
-
-        return vector_tags
-
-    def tables(self) -> list[GeneratedFile]:
-        from .tables import tables
-
-        return tables()
-
-    def named_positions(self) -> tuple[NamedPosition, ...]:
-        from .positions import POSITIONS
-
-        return POSITIONS
 
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ...conformance.attribution import AnyGame, Attributor, unique
 from ...notation import Colour
@@ -71,3 +71,7 @@ class SplineAttributor(Attributor):
             if isinstance(reason, str) and reason in REASONS:
                 ids += REASONS[reason].rule_ids
         return unique(ids)
+
+
+ATTRIBUTOR: Final = SplineAttributor()
+"""The attributor the registry hands out."""

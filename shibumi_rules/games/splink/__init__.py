@@ -18,12 +18,8 @@ from typing import TYPE_CHECKING, Any
 from ...bundle import GameBundle, GameEnd, OptionTest, Strategy
 
 if TYPE_CHECKING:
-    from ...conformance.attribution import Attributor
-    from ...explain.report import Analyst
-    from ...game import Game
     from ...tables.output import GeneratedFile
-    from ...tables.positions import NamedPosition
-    from ...tables.vectors import RandomGames, Tagger
+    from ...tables.vectors import RandomGames
 
 
 class SplinkBundle(GameBundle):
@@ -38,37 +34,6 @@ class SplinkBundle(GameBundle):
     bench_depths = (3, 4)
     conform_depth = 2
     first_help = "fixed, the attractor moves first"
-
-    def game(self) -> Game[Any, Any]:
-        from .game import GAME
-
-        return GAME
-
-    def analyst(self) -> Analyst:
-        from .explain import ANALYST
-
-        return ANALYST
-
-    def attributor(self) -> Attributor:
-        from .attribution import SplinkAttributor
-
-        return SplinkAttributor()
-
-    def tagger(self) -> Tagger:
-        from .tagging import vector_tags
-
-        return vector_tags
-
-    def tables(self) -> list[GeneratedFile]:
-        from .tables import tables
-
-        return tables()
-
-    def named_positions(self) -> tuple[NamedPosition, ...]:
-        from .positions import POSITIONS
-
-        return POSITIONS
-
 
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames

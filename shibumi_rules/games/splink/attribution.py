@@ -3,7 +3,7 @@ read off the engine's verdicts: the verdicts on a move, and the score verdict.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ...conformance.attribution import AnyGame, Attributor, unique
 
@@ -52,3 +52,7 @@ class SplinkAttributor(Attributor):
                     ids.append(REASONS[reason].rule)
             ids.append("SPK-END-1")
         return unique(ids)
+
+
+ATTRIBUTOR: Final = SplinkAttributor()
+"""The attributor the registry hands out."""

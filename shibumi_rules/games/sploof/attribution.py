@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...conformance.attribution import AnyGame, Attributor, unique
 from ...errors import IllegalMoveError
@@ -125,3 +125,7 @@ def _held_lines(board: Any, colour: Colour, lines: Any, blocking: BlockingRule
             ids.append("SPF-LINE-2")
     ids.sort(key=lambda rule: rule.startswith(("SPF-LINE", "SHB")))
     return ids
+
+
+ATTRIBUTOR: Final = SploofAttributor()
+"""The attributor the registry hands out."""
