@@ -6,6 +6,8 @@
   "use strict";
   const root = document.getElementById("arbiter");
   if (!root) return;
+  // the worker sits beside this script, which every language's page shares
+  const here = document.currentScript ? document.currentScript.src : location.href;
   const $ = (id) => document.getElementById(id);
   const status = $("arbiter-status");
   const answerBox = $("answer");
@@ -73,7 +75,7 @@
     status.textContent = `Loading the engine (${(engineInfo.bytes / 1e6).toFixed(1)} MB ` +
       "the first time, then from the browser's cache)…";
   }
-  worker = new Worker("arbiter-worker.js");
+  worker = new Worker(new URL("arbiter-worker.js", here));
   worker.onmessage = (event) => {
     const message = event.data;
     if (message.type === "ready") {
