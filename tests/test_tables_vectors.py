@@ -59,8 +59,10 @@ def test_vectors_cover_every_rule_and_ruling() -> None:
 
 
 def test_vector_files_stay_small() -> None:
+    """A guard against runaway generation: vectors are drawn under every combination of
+    options (72 for Sploof), so a file may reach a few megabytes, never tens."""
     for name in FILES:
-        assert (SPEC / "conformance" / name).stat().st_size < 2_000_000, name
+        assert (SPEC / "conformance" / name).stat().st_size < 10_000_000, name
 
 
 @pytest.mark.parametrize("named", [p for ps in NAMED.values() for p in ps],

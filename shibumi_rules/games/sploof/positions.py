@@ -101,4 +101,18 @@ POSITIONS: Final = (
         "and has lost (a position built for the purpose: in a game the reds run out "
         "first).",
         ("SPF-END-1", "SPF-RUL-3", "SPF-RUL-1", "SPF-REMOVE-2"), 1, 0),
+    NamedPosition(
+        "sploof", "both-lines-one-ball-blocks",
+        "RW.W,BWWW,BWBB,BWBB/B..,...,.../..,../. white stock:7,4 supply:2,4,15 blocking=one",
+        "Under blocking=one, removing the red ball at 1a1 drops the ball above it and "
+        "gives both players a line at once (found by the both-lines strategy); the tie "
+        "follows simultaneous.",
+        ("SPF-RUL-2",), 1, 0),
+    NamedPosition(
+        "sploof", "both-lines-nothing-blocks",
+        "BW.W,BWWB,BWBW,RBBB/...,WWB,BW./..,W./. black stock:4,2 supply:2,4,15 "
+        "blocking=none",
+        "Under blocking=none, removing the red ball at 1a7 gives both players a line at "
+        "once (found by random play); the tie follows simultaneous.",
+        ("SPF-RUL-2",), 1, 0),
 )

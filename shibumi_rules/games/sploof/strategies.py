@@ -32,11 +32,18 @@ from .game import GAME
 from .rules import SploofMove, SploofState
 
 LINE_ENDS: Final = frozenset({"line", "opponent-line", "both-lines"})
-NO_MOVE_ENDS: Final = frozenset({"no-legal-move", "supply-exhausted", "pyramid-complete"})
+NO_MOVE_ENDS: Final = frozenset({"no-legal-move", "supply-exhausted", "pyramid-complete",
+                                 "stuck-draw", "both-stuck-draw"})
 
 
 def _limited(options: Mapping[str, str]) -> bool:
     return options.get("supply") == "limited"
+
+
+def _stuck(value: str) -> OptionTest:
+    def test(options: Mapping[str, str]) -> bool:
+        return options.get("stuck", "lose") == value
+    return test
 
 
 def _both_checked(options: Mapping[str, str]) -> bool:
@@ -58,19 +65,34 @@ ENDS: Final = (
             "ball, but too few balls in the supply to remove it (SPF-END-1, SPF-RUL-1)",
             possible=_limited, seeker="stock-draining"),
     GameEnd("pyramid-complete", "the pyramid is complete and no red ball may be "
-            "removed: the player to move has no legal move (SPF-END-1)",
+            "removed: the player to move has balls in stock but no legal move, and loses "
+            "(SPF-END-1, SPF-RUL-3 under stuck=lose)", possible=_stuck("lose"),
+            seeker="both-lines"),
+    GameEnd("stuck-draw", "the player to move has balls in stock but no legal move: "
+            "drawn under stuck=draw (SPF-RUL-3)", possible=_stuck("draw"),
+            seeker="both-lines"),
+    GameEnd("both-stuck-draw", "the player to move would pass while the opponent is "
+            "stuck too: drawn under stuck=pass (SPF-RUL-3)", possible=_stuck("pass"),
             seeker="both-lines"),
 )
 """Every way a Sploof game ends; ``supply-exhausted`` only under supply=limited, a line
-for the opponent only when both players' lines are checked."""
+for the opponent only when both players' lines are checked, and a player stuck with
+balls in stock as the ``stuck`` option says."""
+
+def _links_can_be_crossed(options: Mapping[str, str]) -> bool:
+    """Whether balls over a link can break a row (SPF-RUL-4): not under blocking=none."""
+    return options.get("blocking", "two") != "none"
+
 
 RULE_CONDITIONS: Final[Mapping[str, OptionTest]] = {
     "SPF-WIN-2": _both_checked,
     "SPF-RUL-2": _both_checked,
+    "SHB-CROSS-1": _links_can_be_crossed,
 }
 """Rules a position can exercise only under some options: a move that ends the game on
 the opponent's line (SPF-WIN-2), or on both players' lines (SPF-RUL-2), only when both
-players' lines are checked (SPF-RUL-8)."""
+players' lines are checked (SPF-RUL-8); a row broken by balls crossing a link
+(SHB-CROSS-1) only when crossing blocks (SPF-RUL-4)."""
 
 
 def end_of(state: SploofState) -> str | None:
@@ -84,7 +106,7 @@ def end_of(state: SploofState) -> str | None:
     if reason != "no-legal-move":
         return str(reason)
     occupied = state.board.occupied
-    if occupied == ALL:
+    if occupied == ALL and state.stock[state.turn] > 0:
         return "pyramid-complete"
     if state.board.masks[Colour.RED] & ~pinned(occupied):
         return "supply-exhausted"
