@@ -128,7 +128,8 @@ def test_the_markdown_report_is_deterministic_and_complete(
     for heading in ("**Result: CONFORMANT**", "## What was checked",
                     "## Divergences by rule", "## Declared deviations"):
         assert heading in text
-    assert "simultaneous=draw supply=unlimited`" in text and "positions/s" not in text
+    assert "simultaneous=draw stuck=lose supply=unlimited`" in text
+    assert "positions/s" not in text
     assert "`shibumi-rules engine` (the reference engine" in text
 
 
@@ -774,12 +775,13 @@ def test_the_plan_checks_what_the_engine_declares_and_the_user_selects() -> None
         "deviations": [{"ruling": "SPK-RUL-4", "reading": "not a Sploof ruling"}]})
     assert declared.first == ("white",)
     assert declared.unknown == ["supply=plenty"]
-    assert declared.defaults == {"lines_checked": "both", "simultaneous": "mover",
+    assert declared.defaults == {"blocking": "two", "lines_checked": "both",
+                                 "simultaneous": "mover", "stuck": "lose",
                                  "supply": "unlimited"}
     assert declared.deviations == {}
     assert any("red" in note for note in declared.notes)
     assert any("SPK-RUL-4" in note for note in declared.notes)
-    both = {"lines_checked": "both"}
+    both = {"blocking": "two", "lines_checked": "both", "stuck": "lose"}
     mover_limited = {**both, "simultaneous": "mover", "supply": "limited"}
     draw_unlimited = {**both, "simultaneous": "draw", "supply": "unlimited"}
     mover_unlimited = {**both, "simultaneous": "mover", "supply": "unlimited"}
