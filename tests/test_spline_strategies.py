@@ -53,7 +53,8 @@ def test_random_games_alternate_turns_and_end_only_at_the_end(
 def test_random_games_reach_finished_games_and_level_3() -> None:
     finished, high = [], []
 
-    @settings(max_examples=100, database=None)
+    # derandomized: a fixed sample, so the check says the same thing on every run
+    @settings(max_examples=300, database=None, derandomize=True)
     @given(positions())
     def collect(state: SplineState) -> None:
         finished.append(GAME.is_over(state))
