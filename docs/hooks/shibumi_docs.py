@@ -35,6 +35,7 @@ import gen_implementers
 import gen_notation
 import gen_play
 import gen_proofs
+import gen_protocol
 import gen_questions
 import gen_release
 import gen_rules
@@ -55,6 +56,7 @@ GENERATORS = (
     gen_notation.generate,
     gen_tables.generate,
     gen_implementers.generate,
+    gen_protocol.generate,
     gen_proofs.generate,
     gen_cli.generate,
     gen_api.generate,
