@@ -31,6 +31,7 @@ from typing import Any
 import gen_api
 import gen_arbiter
 import gen_cli
+import gen_conformance
 import gen_implementers
 import gen_notation
 import gen_play
@@ -57,6 +58,7 @@ GENERATORS = (
     gen_tables.generate,
     gen_implementers.generate,
     gen_protocol.generate,
+    gen_conformance.generate,
     gen_proofs.generate,
     gen_cli.generate,
     gen_api.generate,
