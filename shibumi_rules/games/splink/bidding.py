@@ -71,10 +71,16 @@ class BiddingRules:
         return said
 
 
-def check_opening_pass(player: int, rules: BiddingRules) -> None:
-    """Whether the first bidder may pass at once, becoming the repulsor against a target
-    of 0. Implements SPK-RUL-12."""
-    if rules.opening == "must-bid":
+def may_pass(opening: bool, rules: BiddingRules) -> bool:
+    """Whether a call may be a pass: always once a bid stands; as the first call
+    (``opening``) only under ``--opening may-pass``, the first bidder then becoming the
+    repulsor against a target of 0. Implements SPK-RUL-12."""
+    return not opening or rules.opening == "may-pass"
+
+
+def check_pass(player: int, opening: bool, rules: BiddingRules) -> None:
+    """Refuse a pass that ``may_pass`` does not allow. Implements SPK-RUL-12."""
+    if not may_pass(opening, rules):
         raise IllegalMoveError(
             f"player {player} opens the bidding and must bid, not pass", "SPK-RUL-12")
 

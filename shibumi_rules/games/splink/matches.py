@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from ...errors import IllegalMoveError, NotationError, OptionError
-from .bidding import NO_BID, BiddingRules, bid_met, check_bid_range, check_opening_pass
+from .bidding import NO_BID, BiddingRules, bid_met, check_bid_range, check_pass, may_pass
 from .game import GAME, end_reason, score
 from .players import PLAYER_KINDS, Player
 from .records import FORMATS, BidRecord, GameRecord, MatchRecord, MatchResult
@@ -202,8 +202,8 @@ def _auction(players: tuple[Player, Player], first: int, names: tuple[str, str],
     highest: int | None = None
     player = first
     while True:
-        bid = players[player - 1].choose_bid(
-            highest, not bids and rules.opening == "must-bid", rules.max_bid)
+        bid = players[player - 1].choose_bid(highest, not may_pass(not bids, rules),
+                                             rules.max_bid)
         call = BidRecord(player, bid)
         _check_call(call, highest, not bids, rules)
         bids.append(call)
@@ -218,8 +218,7 @@ def _check_call(call: BidRecord, highest: int | None, opening: bool,
     """A pass, or a bid in range above the highest so far; a pass as the opening call
     only where the rules allow it (SPK-RUL-6, SPK-RUL-12)."""
     if call.bid is None:
-        if opening:
-            check_opening_pass(call.player, rules)
+        check_pass(call.player, opening, rules)
         return
     check_bid_range(call.player, call.bid, highest, rules)
 
@@ -326,7 +325,7 @@ def _result(format: str, names: tuple[str, str], first: int, bids: list[BidRecor
     met = bid_met(points, bid, rules)
     winner = attractor if met else 3 - attractor
     made = "reaching" if rules.target == "reach" else "exceeding"
-    if len(bids) == 1:  # the first bidder passed at once (SPK-RUL-12)
+    if bids[0].bid is None:  # the first bidder passed at once (SPK-RUL-12)
         outcome = f"{made} it" if met else "not more than it"
         return MatchResult(winner, f"{who(3 - attractor)} passed at once, so "
                                    f"{who(attractor)} played the attractor against a "
