@@ -23,8 +23,8 @@ from shibumi_rules.games.splink.bidding import (
     bid_met,
 )
 from shibumi_rules.games.splink.matches import make_players, replay_match, run_match
-from shibumi_rules.games.splink.players import RandomPlayer
 from shibumi_rules.games.splink.records import BidRecord, GameRecord, MatchRecord
+from tests.test_splink_match import FixedBidder
 
 EMPTY = {"max_turns": "0"}
 """Games that end at once on the empty board, score 0: the bidding alone decides."""
@@ -44,18 +44,6 @@ OLD_RECORD = (
 )
 """A record written before the bidding rules could be chosen (version 1, no bidding):
 the bid match vector splink/match-bid-2 as it was published."""
-
-
-class FixedBidder(RandomPlayer):
-    """Random moves, scripted calls."""
-
-    def __init__(self, name: str, calls: Sequence[int | None]) -> None:
-        super().__init__(0)
-        self.name = name
-        self.calls = list(calls)
-
-    def choose_bid(self, highest: int | None, must_bid: bool, max_bid: int) -> int | None:
-        return self.calls.pop(0) if self.calls else None
 
 
 def _bid(calls: Sequence[int | None], rules: BiddingRules | None = None,

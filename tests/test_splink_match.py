@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -37,15 +37,15 @@ SHORT = {"max_turns": "10"}
 
 
 class FixedBidder(RandomPlayer):
-    """Random moves, scripted bids."""
+    """Random moves, scripted calls (a pass once the script runs out)."""
 
-    def __init__(self, name: str, bids: list[int | None]) -> None:
+    def __init__(self, name: str, bids: Sequence[int | None]) -> None:
         super().__init__(0)
         self.name = name
         self.bids = list(bids)
 
     def choose_bid(self, highest: int | None, must_bid: bool, max_bid: int) -> int | None:
-        return self.bids.pop(0)
+        return self.bids.pop(0) if self.bids else None
 
 
 def test_duel_plays_two_games_with_roles_switched() -> None:
