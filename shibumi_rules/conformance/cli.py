@@ -97,8 +97,8 @@ def _configure_conform(p: argparse.ArgumentParser) -> None:
                    help="check only the combinations of options with this value "
                         "(repeatable); default: every combination the engine declares")
     p.add_argument("--seed", type=int, default=1, help="seed of the random games (1)")
-    p.add_argument("--games", type=_non_negative, default=2, metavar="N",
-                   help="random games per combination of options (2)")
+    p.add_argument("--games", type=_non_negative, default=1, metavar="N",
+                   help="random games per combination of options (1)")
     p.add_argument("--depth", type=_non_negative, metavar="D",
                    help="perft depth (default: each game's own, 3 for sploof, 2 for "
                         "splink; 0 skips)")

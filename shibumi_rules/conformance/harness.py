@@ -74,7 +74,7 @@ START_TIMEOUT: Final = 30.0
 """Seconds an engine may take to start and answer ``identify`` (at least --timeout)."""
 BUDGET: Final = 600.0
 """Seconds a whole run may take by default (``--budget``)."""
-SAMPLED_ILLEGAL: Final = 12
+SAMPLED_ILLEGAL: Final = 6
 """Moves legal elsewhere and illegal here that are weighed for each illegal-move check."""
 MAX_EXAMINED_EXTRA: Final = 64
 """Moves of one answer that the reference rejects and that are attributed one by one;
@@ -86,7 +86,7 @@ class Config:
     games: list[str] | None = None
     options: dict[str, str] = field(default_factory=dict)
     seed: int = 1
-    random_games: int = 2
+    random_games: int = 1
     """Random games per combination of options."""
     depth: int | None = None
     vectors: list[Path] | None = None
