@@ -25,7 +25,14 @@ from .geometry import (
     Point,
     points_of,
 )
-from .notation import COLOUR_OF_LETTER, EMPTY, Colour, format_board, parse_board
+from .notation import (
+    COLOUR_OF_LETTER,
+    EMPTY,
+    Colour,
+    format_board,
+    format_board_masks,
+    parse_board,
+)
 from .verdict import Verdict
 
 BALLS_PER_COLOUR: Final = 16
@@ -221,8 +228,12 @@ class Board:
         return out
 
     def to_text(self) -> str:
-        """The board field of position notation."""
-        return format_board(self.letters())
+        """The board field of position notation (a point holding two balls, which
+        ``problems`` refuses, shows the last colour's letter)."""
+        white, black, red = self.masks
+        if (white & black) | (white & red) | (black & red):
+            return format_board(self.letters())
+        return format_board_masks(white, black, red)
 
     @classmethod
     def from_text(cls, text: str, colours: str = "WBR") -> Board:

@@ -10,7 +10,10 @@ colour letter. The start of Sploof is ``RRRR,R..R,R..R,RRRR/...,...,.../..,../.`
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from enum import IntEnum
+from functools import lru_cache
+from typing import Final, Protocol
 
 from .errors import NotationError
 from .geometry import INDEX_OF_COORD, INDEX_OF_NAME, LEVELS, NAMES, SIDE, Coord, Point
@@ -173,3 +176,60 @@ _ROWS = tuple(
     for level in range(LEVELS)
 )
 """Points of each row of each level, in the order the board field lists them."""
+
+
+
+def _row_spans() -> tuple[tuple[int, int, int, int, dict[int, str]], ...]:
+    """Per row, in board-field order: its first point, its bit mask, the shifts of its
+    black and red bits in a table key, and the table of its texts. The points of a row
+    have consecutive indices, so a row is a few bits of each colour's mask."""
+    tables = {width: _row_texts(width) for width in range(1, SIDE + 1)}
+    spans = []
+    for level in _ROWS:
+        for row in level:
+            width = len(row)
+            assert row == tuple(range(row[0], row[0] + width))
+            spans.append((row[0], (1 << width) - 1, width, 2 * width, tables[width]))
+    return tuple(spans)
+
+
+def _row_texts(width: int) -> dict[int, str]:
+    """Every text of a row of ``width`` points with at most one ball a point, keyed by
+    its white bits, its black bits shifted by ``width`` and its red bits shifted by
+    twice ``width``."""
+    texts = {}
+    for code in range(4 ** width):
+        key, letters = 0, []
+        for col in range(width):
+            code, ball = divmod(code, 4)
+            if ball < 3:
+                key |= 1 << (col + ball * width)
+            letters.append("WBR."[ball])
+        texts[key] = "".join(letters)
+    return texts
+
+
+_ROW_SPANS: Final = _row_spans()
+_BOARD_FIELD: Final = "/".join(",".join("{}" for _ in level) for level in _ROWS)
+
+
+def format_board_masks(white: int, black: int, red: int) -> str:
+    """The board field of three disjoint colour masks (one ball a point): the same
+    text as ``format_board`` of their letters, read a row at a time from tables."""
+    return _BOARD_FIELD.format(*[
+        table[(white >> first & mask) | (black >> first & mask) << black_shift
+              | (red >> first & mask) << red_shift]
+        for first, mask, black_shift, red_shift, table in _ROW_SPANS])
+
+
+class OptionValues(Hashable, Protocol):
+    """A game's options in force, as its states carry them (one hashable value)."""
+
+    def as_options(self) -> dict[str, str]: ...
+
+
+@lru_cache(maxsize=256)
+def option_fields(rules: OptionValues) -> str:
+    """The ``name=value`` fields of a position, sorted by name and separated by
+    spaces: written once per combination of options, not once per position."""
+    return " ".join(f"{k}={v}" for k, v in sorted(rules.as_options().items()))

@@ -18,7 +18,13 @@ from shibumi_rules.board import (
     valid_locations,
 )
 from shibumi_rules.errors import NotationError, PositionError
-from shibumi_rules.notation import Colour, format_point, parse_point
+from shibumi_rules.notation import (
+    Colour,
+    format_board,
+    format_board_masks,
+    format_point,
+    parse_point,
+)
 
 from .board_strategies import boards
 
@@ -99,6 +105,25 @@ def test_names_round_trip(point: int) -> None:
 @given(boards())
 def test_board_text_round_trips(board: Board) -> None:
     assert Board.from_text(board.to_text()) == board
+
+
+@given(st.lists(st.sampled_from(".WBR"), min_size=g.NUM_POINTS, max_size=g.NUM_POINTS))
+def test_the_board_field_read_from_row_tables_is_the_field_of_the_letters(
+        letters: list[str]) -> None:
+    """The fast path of ``to_text`` against ``format_board``, on any colouring (gravity
+    aside: formatting does not judge it)."""
+    masks = tuple(sum(1 << p for p, letter in enumerate(letters) if letter == colour)
+                  for colour in "WBR")
+    white, black, red = masks
+    assert format_board_masks(white, black, red) == format_board(letters)
+    assert Board((white, black, red)).to_text() == format_board(letters)
+
+
+@given(st.tuples(*[st.integers(0, (1 << g.NUM_POINTS) - 1)] * 3))
+def test_a_point_with_two_balls_shows_the_last_colour_as_the_letters_do(
+        masks: tuple[int, int, int]) -> None:
+    board = Board(masks)
+    assert board.to_text() == format_board(board.letters())
 
 
 def test_drop_example() -> None:
