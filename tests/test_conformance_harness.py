@@ -28,7 +28,7 @@ from shibumi_rules.conformance.harness import Config, Harness
 from shibumi_rules.conformance.nodes import Node
 from shibumi_rules.conformance.results import Divergence, PhaseStats, Recorder
 from shibumi_rules.conformance.server import available_games
-from shibumi_rules.conformance.shapes import ResponseCheck, shape_ok
+from shibumi_rules.conformance.shapes import ResponseCheck, response_ok
 from shibumi_rules.conformance.vectors import default_vector_files
 from shibumi_rules.games import get_game
 from shibumi_rules.games.sploof.rules import SploofState
@@ -604,16 +604,25 @@ def test_the_recorder_keeps_every_divergence_once() -> None:
 def test_the_shape_check_takes_valid_answers_and_sends_the_rest_to_the_schema() -> None:
     good = {"id": 1, "ok": True, "type": "expand", "outcome": {"over": False},
             "children": [{"move": "1c3", "position": "P", "outcome": {"over": False}}]}
-    assert shape_ok(good, "expand")
-    for broken in ({**good, "extra": 1}, {**good, "children": [{"move": "1c3"}]},
-                   {**good, "outcome": {"over": "no"}}, {**good, "ok": False}):
-        assert not shape_ok(broken, "expand")
-    check = ResponseCheck(first=1, every=3)
+    error = {"id": 2, "ok": False, "error": {"kind": "illegal-move", "message": "no",
+                                             "rule_id": "SHB-PLACE-1"}}
+    assert response_ok(good, "expand") and response_ok(error, "play")
+    check = ResponseCheck()
     for _ in range(6):
         check(good, "expand")
-    assert check.full_checks == 3  # the first, the 3rd and the 6th
-    with pytest.raises(ValueError, match="children"):
-        check({**good, "children": [{"move": "1c3"}]}, "expand")
+        check(error, "play")
+    assert check.full_checks == 0  # valid on their shape: no schema walk needed
+    for broken in ({**good, "extra": 1}, {**good, "children": [{"move": "1c3"}]},
+                   {**good, "outcome": {"over": "no"}}, {**good, "ok": False},
+                   {**good, "outcome": {"over": False, "score": -1}},
+                   {**error, "error": {"kind": "odd", "message": "no"}}):
+        assert not response_ok(broken, "expand")
+        with pytest.raises(ValueError):
+            check(broken, "expand")
+    assert check.full_checks == 6
+    unusual = {**good, "outcome": {"over": False, "engine_note": "fine"}}
+    check(unusual, "expand")  # valid, but only the schema can tell
+    assert check.full_checks == 7
 
 
 def test_a_divergence_found_by_perft_is_traced_to_its_position(

@@ -46,6 +46,7 @@ from .protocol import (
     sniff_id,
     validate_request,
 )
+from .shapes import request_ok
 
 AnyGame = Game[Any, Any]
 
@@ -211,7 +212,8 @@ class ReferenceEngine:
         """The response to one decoded request, success or error."""
         request_id = readable_id(request.get("id") if isinstance(request, dict) else None)
         try:
-            validate_request(request)
+            if not request_ok(request):  # the shape test passes ordinary requests
+                validate_request(request)
             reply = {"id": request_id, "ok": True}
             reply.update(self.answer(request))
             return reply
