@@ -32,6 +32,7 @@ from .notation import (
     format_board,
     format_board_masks,
     parse_board,
+    parse_board_masks,
 )
 from .verdict import Verdict
 
@@ -239,10 +240,13 @@ class Board:
     def from_text(cls, text: str, colours: str = "WBR") -> Board:
         """Parse the board field and check gravity (raises NotationError or
         PositionError)."""
-        masks = [0, 0, 0]
-        for point, letter in parse_board(text, colours).items():
-            masks[COLOUR_OF_LETTER[letter]] |= 1 << point
-        board = cls((masks[0], masks[1], masks[2]))
+        read = parse_board_masks(text, colours)
+        if read is None:  # not a plain board field: the parser names what is wrong
+            masks = [0, 0, 0]
+            for point, letter in parse_board(text, colours).items():
+                masks[COLOUR_OF_LETTER[letter]] |= 1 << point
+            read = (masks[0], masks[1], masks[2])
+        board = cls(read)
         board.validate()
         return board
 

@@ -33,9 +33,12 @@ class Colour(IntEnum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        return _LABELS[self]
 
 
+_LABELS: Final = tuple(c.name.lower() for c in Colour)
+"""``white``, ``black``, ``red``: read on every position written, so not worked out
+from the member's name each time."""
 COLOUR_OF_LETTER = {c.letter: c for c in Colour}
 EMPTY = "."
 EMPTY_BOARD = "....,....,....,..../...,...,.../..,../."
@@ -233,3 +236,46 @@ def option_fields(rules: OptionValues) -> str:
     """The ``name=value`` fields of a position, sorted by name and separated by
     spaces: written once per combination of options, not once per position."""
     return " ".join(f"{k}={v}" for k, v in sorted(rules.as_options().items()))
+
+
+def _row_bits() -> tuple[tuple[tuple[int, dict[str, tuple[int, int, int]]], ...], ...]:
+    """Per level, per row: its first point and its texts with their colour bits
+    (white, black, red) within the row: the reverse of the row-text tables."""
+    levels = []
+    for level in _ROWS:
+        rows = []
+        for row in level:
+            width, mask = len(row), (1 << len(row)) - 1
+            bits = {text: (key & mask, key >> width & mask, key >> 2 * width & mask)
+                    for key, text in _row_texts(width).items()}
+            rows.append((row[0], bits))
+        levels.append(tuple(rows))
+    return tuple(levels)
+
+
+_ROW_BITS: Final = _row_bits()
+
+
+def parse_board_masks(text: str, colours: str) -> tuple[int, int, int] | None:
+    """The white, black and red masks of a well-formed board field whose letters are
+    all among ``colours``, read a row at a time from tables; None for any other text,
+    which ``parse_board`` reads and names what is wrong with."""
+    levels = text.split("/")
+    if len(levels) != LEVELS:
+        return None
+    white = black = red = 0
+    for level_text, rows in zip(levels, _ROW_BITS, strict=True):
+        row_texts = level_text.split(",")
+        if len(row_texts) != len(rows):
+            return None
+        for row_text, (first, bits) in zip(row_texts, rows, strict=True):
+            found = bits.get(row_text)
+            if found is None:
+                return None
+            white |= found[0] << first
+            black |= found[1] << first
+            red |= found[2] << first
+    for letter, mask in zip("WBR", (white, black, red), strict=True):
+        if mask and letter not in colours:
+            return None
+    return white, black, red

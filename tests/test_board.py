@@ -23,6 +23,8 @@ from shibumi_rules.notation import (
     format_board,
     format_board_masks,
     format_point,
+    parse_board,
+    parse_board_masks,
     parse_point,
 )
 
@@ -117,6 +119,49 @@ def test_the_board_field_read_from_row_tables_is_the_field_of_the_letters(
     white, black, red = masks
     assert format_board_masks(white, black, red) == format_board(letters)
     assert Board((white, black, red)).to_text() == format_board(letters)
+
+
+def _masks_of(balls: dict[int, str]) -> tuple[int, int, int]:
+    masks = [0, 0, 0]
+    for point, letter in balls.items():
+        masks["WBR".index(letter)] |= 1 << point
+    return masks[0], masks[1], masks[2]
+
+
+BOARD_TEXTS = st.lists(st.sampled_from(".WBR"), min_size=g.NUM_POINTS,
+                       max_size=g.NUM_POINTS).map(format_board)
+"""Board fields of any colouring (gravity aside: reading does not judge it)."""
+TEXT_EDITS = st.sampled_from(["", "/", ",", ".", "W", "x", "w", " ", "//", ",,", "\u00e9"])
+
+
+@st.composite
+def near_board_texts(draw: st.DrawFn) -> str:
+    """A board field with a few characters replaced, inserted or removed."""
+    text = draw(BOARD_TEXTS)
+    for _ in range(draw(st.integers(0, 3))):
+        at = draw(st.integers(0, len(text)))
+        cut = draw(st.integers(0, 1))
+        text = text[:at] + draw(TEXT_EDITS) + text[at + cut:]
+    return text
+
+
+@given(near_board_texts(), st.sampled_from(["WBR", "RW", "WB"]))
+def test_the_board_field_read_from_row_tables_is_the_parsers_reading(
+        text: str, colours: str) -> None:
+    """The fast reading of ``Board.from_text`` gives the parser's masks, and leaves to
+    the parser (None) every text the parser refuses, so its errors stay the parser's."""
+    fast = parse_board_masks(text, colours)
+    try:
+        slow = _masks_of(parse_board(text, colours))
+    except NotationError:
+        assert fast is None
+        return
+    assert fast is None or fast == slow
+
+
+@given(BOARD_TEXTS)
+def test_every_well_formed_board_field_is_read_from_the_tables(text: str) -> None:
+    assert parse_board_masks(text, "WBR") == _masks_of(parse_board(text, "WBR"))
 
 
 @given(st.tuples(*[st.integers(0, (1 << g.NUM_POINTS) - 1)] * 3))
