@@ -29,6 +29,7 @@ import random
 import sys
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -76,6 +77,12 @@ BUDGET: Final = 600.0
 """Seconds a whole run may take by default (``--budget``)."""
 SAMPLED_ILLEGAL: Final = 6
 """Moves legal elsewhere and illegal here that are weighed for each illegal-move check."""
+PLIES_AHEAD: Final = 16
+"""Positions of a random game asked about before the answers about the first are read:
+the game's path is the reference's, so the engine can work through it while the harness
+compares, and neither waits on the other at every ply."""
+VECTORS_AHEAD: Final = 16
+"""Vectors asked about before the answers about the first are read."""
 MAX_EXAMINED_EXTRA: Final = 64
 """Moves of one answer that the reference rejects and that are attributed one by one;
 the rest of such an answer is reported in one finding."""
@@ -707,7 +714,7 @@ class Harness:
         self._phase = f"{game.name} vectors ({combo.label})"
         starts: list[_Started] = []
         for i, vector in enumerate(sendable):
-            while len(starts) <= min(i + 1, len(sendable) - 1):
+            while len(starts) <= min(i + VECTORS_AHEAD, len(sendable) - 1):
                 ahead = sendable[len(starts)]
                 node = Node(game, ahead.state, game.format_position(ahead.state),
                             dict(ahead.options), ahead.first)
@@ -844,6 +851,7 @@ class Harness:
             combo.random_games += 1
             end = f"no end within {self.config.max_plies} plies"
             started = self._start_node(node, self._game_source(k, combo, strategy_name, 0))
+            asked: deque[tuple[_Started, Expected, list[_Illegal]]] = deque()
             for ply in range(self.config.max_plies + 1):
                 source = started.where.source
                 expected = reference_expectation(node, positions)
@@ -859,11 +867,9 @@ class Harness:
                     following = expected.child(node, index)
                     next_started = self._start_node(
                         following, self._game_source(k, combo, strategy_name, ply + 1))
-                found, _, _ = self._finish_node(started, partial(_given, expected),
-                                                analyst, stats, combo)
-                stats.divergences += len(found)
-                self._illegal_answers(illegal, combo)
-                self._progress(f"ply {ply}")
+                asked.append((started, expected, illegal))
+                if len(asked) > PLIES_AHEAD:
+                    self._check_ply(asked.popleft(), analyst, stats, combo)
                 if not legal:
                     end = (bundle.end_of(node.state) if bundle is not None else None) \
                         or "over"
@@ -871,7 +877,20 @@ class Harness:
                 if following is None:
                     break
                 node, started = following, next_started
+            while asked:
+                self._check_ply(asked.popleft(), analyst, stats, combo)
             ends[end] = ends.get(end, 0) + 1
+
+    def _check_ply(self, asked: tuple[_Started, Expected, list[_Illegal]],
+                   analyst: Attributor, stats: PhaseStats, combo: Combination) -> None:
+        """Read and compare the engine's answers about one position of a game: the
+        node, then the illegal moves sent there."""
+        started, expected, illegal = asked
+        found, _, _ = self._finish_node(started, partial(_given, expected), analyst, stats,
+                                        combo)
+        stats.divergences += len(found)
+        self._illegal_answers(illegal, combo)
+        self._progress(f"ply {len(started.node.moves or ())}")
 
     def _game_source(self, k: int, combo: Combination, strategy: str, ply: int) -> str:
         return (f"random game {k + 1} of {combo.label} (seed {self.config.seed}, "
