@@ -761,19 +761,27 @@ class Harness:
                     continue
                 roots.append((Node(game, vector.state, game.format_position(vector.state),
                                    dict(vector.options), vector.first), vector.name))
-        for number, (node, label) in enumerate(roots, 1):
-            found = self.perft_descent(node, depth, analyst, stats, label, combo)
+        asked = [self._ask_perft(node, depth, f"perft({depth}) from {label}")
+                 for node, label in roots]  # every root at once: the engine counts on
+        for number, ((node, label), sent) in enumerate(zip(roots, asked, strict=True), 1):
+            found = self.perft_descent(node, depth, analyst, stats, label, combo, sent)
             stats.divergences += found
             combo.perft += 1
             self._progress(f"{number}/{len(roots)} roots")
 
+    def _ask_perft(self, node: Node, depth: int, source: str) -> Sent:
+        return self.pipeline.send(self._request("perft", node, depth=depth, divide=True),
+                                  Where(node.game.name, node, None, source))
+
     def perft_descent(self, root: Node, depth: int, analyst: Attributor,
                       stats: PhaseStats, label: str = "the start",
-                      combination: Combination | None = None) -> int:
+                      combination: Combination | None = None,
+                      asked: Sent | None = None) -> int:
         """Compare perft with divide; while counts differ, go down the first move whose
         count differs until a position whose own answers differ (or, when they all
         agree, report the perft counts there). An engine that gives no divide is
-        compared on the total. Returns divergences recorded."""
+        compared on the total. ``asked`` is the root's request when it was sent
+        already. Returns divergences recorded."""
         game = root.game
         node, path = root, list[str]()
         check = _Check(combination)
@@ -781,8 +789,10 @@ class Harness:
             source = (f"perft({depth + len(path)}) from {label}"
                       + (f", after {' '.join(path)}" if path else ""))
             where = Where(game.name, node, None, source)
-            reply = self.pipeline.receive(self.pipeline.send(
-                self._request("perft", node, depth=depth, divide=True), where))
+            sent = asked if asked is not None else self._ask_perft(node, depth, source)
+            asked = None
+            expected = dict(game.divide(node.state, depth))  # while the engine counts
+            reply = self.pipeline.receive(sent)
             stats.checks += 1
             if not self._success(reply, where, "perft", check):
                 # no counts to descend by: the position's own answers may still show
@@ -791,7 +801,6 @@ class Harness:
                                               analyst, source, stats, combination)
                 return 1 + len(found)
             assert reply is not None
-            expected = dict(game.divide(node.state, depth))
             total = sum(expected.values())
             got = reply.get("divide")
             self._count(stats, 1, combination)
