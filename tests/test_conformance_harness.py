@@ -766,11 +766,46 @@ def test_the_protocol_readme_shows_the_recorded_session_and_every_message() -> N
                  f"up to {harness_module.START_TIMEOUT:g} seconds",
                  f"{harness_module.BUDGET:g} seconds by default",
                  f"one by one | {harness_module.MAX_EXAMINED_EXTRA} |",
-                 f"{results.MAX_KEPT:,}"):
+                 f"{results.MAX_KEPT:,}",
+                 f"the next {harness_module.PLIES_AHEAD} positions of a random game",
+                 f"the next {harness_module.VECTORS_AHEAD} vectors"):
         assert fact in text, fact
     assert session.MAX_CONSECUTIVE_FAILURES == 3  # "Three" above
     for verdict, status in results.EXIT_STATUS.items():
         assert f"| {verdict} | {status} |" in text
+
+
+def test_the_harness_asks_ahead_of_the_answers_it_reads_and_compares_them_in_order(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random game's requests go out up to PLIES_AHEAD positions before their answers
+    are read, and a divergence is still found at the position it belongs to."""
+    from shibumi_rules.conformance.pipeline import Pipeline
+
+    waiting: list[int] = []
+    send = Pipeline.send
+
+    def counting_send(self: Pipeline, request: dict[str, Any], where: Any) -> Any:
+        sent = send(self, request, where)
+        waiting.append(sum(not item.done for item in self.queue))
+        return sent
+
+    monkeypatch.setattr(Pipeline, "send", counting_send)
+    status, data, out = conform(["--engine", _engine("sploof_ignores_pinning.py"),
+                                 "--game", "sploof", "--option", "blocking=two",
+                                 "--option", "stuck=lose", "--option", "supply=limited",
+                                 "--option", "simultaneous=mover",
+                                 "--option", "lines_checked=both", "--games", "2",
+                                 "--depth", "0", "--vectors", "none"], tmp_path, capsys)
+    assert max(waiting) > harness_module.PLIES_AHEAD
+    pinned = [d for d in _of(data, "rule") if d["rules"][:1] == ["SHB-PIN-1"]]
+    assert status == DIVERGENT and pinned, out
+    assert pinned == _of(data, "rule")  # an answer read against another position would
+    assert _of(data, "protocol") == []  # diverge on everything
+    for item in pinned:  # the reference rejects the removal at the very position named
+        game = get_game("sploof")
+        state = game.parse_position(item["position"])
+        assert item["move"] not in game.legal_move_texts(state)
 
 
 def test_the_plan_checks_what_the_engine_declares_and_the_user_selects() -> None:
