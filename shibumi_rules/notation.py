@@ -182,17 +182,20 @@ _ROWS = tuple(
 
 
 
-def _row_spans() -> tuple[tuple[int, int, int, int, dict[int, str]], ...]:
-    """Per row, in board-field order: its first point, its bit mask, the shifts of its
-    black and red bits in a table key, and the table of its texts. The points of a row
-    have consecutive indices, so a row is a few bits of each colour's mask."""
-    tables = {width: _row_texts(width) for width in range(1, SIDE + 1)}
+def _row_spans() -> tuple[tuple[int, int, dict[int, str]], ...]:
+    """Per row, in board-field order: its first point, the mask of its points in each
+    colour's part of a board code (``board_code``) and the table of its texts, keyed
+    by those bits. The points of a row have consecutive indices, so a row is a few bits
+    of each colour's mask."""
     spans = []
     for level in _ROWS:
         for row in level:
-            width = len(row)
+            width, mask = len(row), (1 << len(row)) - 1
             assert row == tuple(range(row[0], row[0] + width))
-            spans.append((row[0], (1 << width) - 1, width, 2 * width, tables[width]))
+            texts = {(key & mask) | (key >> width & mask) << _BLACK
+                     | (key >> 2 * width & mask) << _RED: text
+                     for key, text in _row_texts(width).items()}
+            spans.append((row[0], mask | mask << _BLACK | mask << _RED, texts))
     return tuple(spans)
 
 
@@ -212,6 +215,9 @@ def _row_texts(width: int) -> dict[int, str]:
     return texts
 
 
+_BLACK: Final = 32
+_RED: Final = 64
+"""Where the black and the red mask start in a board code: past the 30 points."""
 _ROW_SPANS: Final = _row_spans()
 _BOARD_FIELD: Final = "/".join(",".join("{}" for _ in level) for level in _ROWS)
 
@@ -219,10 +225,9 @@ _BOARD_FIELD: Final = "/".join(",".join("{}" for _ in level) for level in _ROWS)
 def format_board_masks(white: int, black: int, red: int) -> str:
     """The board field of three disjoint colour masks (one ball a point): the same
     text as ``format_board`` of their letters, read a row at a time from tables."""
-    return _BOARD_FIELD.format(*[
-        table[(white >> first & mask) | (black >> first & mask) << black_shift
-              | (red >> first & mask) << red_shift]
-        for first, mask, black_shift, red_shift, table in _ROW_SPANS])
+    code = white | black << _BLACK | red << _RED
+    return _BOARD_FIELD.format(*[table[code >> first & mask]
+                                 for first, mask, table in _ROW_SPANS])
 
 
 class OptionValues(Hashable, Protocol):
