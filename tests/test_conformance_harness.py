@@ -550,6 +550,22 @@ def test_a_malformed_answer_is_a_protocol_finding_never_a_rule_divergence(
     assert all("winner" in d["detail"] for d in _of(data, "protocol"))
 
 
+def test_an_answer_malformed_only_where_nothing_is_compared_is_found_every_time(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every answer of this engine breaks the schema in a field no comparison reads: each
+    one is a protocol finding (no sample of them, no rule blamed), and none is compared."""
+    vectors = spec_vectors(tmp_path / "v.jsonl", "sploof", "SPF-WIN-1", limit=12)
+    sent = len(vectors.read_text().splitlines())
+    status, data, out = conform(["--engine", _engine("engine_negative_score.py"),
+                                 "--game", "sploof", "--games", "0", "--depth", "0",
+                                 "--vectors", str(vectors)], tmp_path, capsys)
+    assert status == DIVERGENT, out
+    malformed = _of(data, "protocol")
+    assert len(malformed) == sent and _of(data, "rule") == []
+    assert all("score" in d["detail"] and "below 0" in d["detail"] for d in malformed)
+    assert data["positions_checked"] == 0
+
+
 def test_an_attribution_that_fails_is_reported(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
