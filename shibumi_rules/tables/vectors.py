@@ -6,16 +6,20 @@ it exercises (``tagging``) and the ends of the game it reaches (its own, or a mo
 
 Vectors are drawn under every combination of the game's options (``combinations``):
 every value of an option that lists its values, and the values the game's
-``RandomGames`` plan names for an option that takes any integer. Under each
-combination come
+``RandomGames`` plan names for an option that takes any integer. First come the named
+positions (``positions.py`` of the game), each under its own options. Then, under each
+combination, the candidates are analysed without being written out:
 
-- the named positions (``positions.py`` of the game), each under its own options and
-  under every other combination where it is a valid position;
-- seeded random games, ``games`` per strategy of the game (``GameBundle.strategies``:
-  uniform play and strategies that seek rare ends), a vector every ``stride`` plies and
-  at the last two positions of each game;
-- for each end the combination can reach (``GameBundle.ends``) and still lacks, up to
-  ``seek`` further games of the strategy that seeks it, kept only when they reach it.
+- the named positions under the combination, where they are valid positions;
+- the last two positions of a seeded game of each strategy of the game
+  (``GameBundle.strategies``: uniform play and strategies that seek rare ends);
+- for each end the combination can reach (``GameBundle.ends``) and still lacks, the
+  last two positions of up to ``seek`` further games of the strategy that seeks it,
+  kept when they reach it;
+
+and the file keeps the fewest candidates that cover every rule, ruling and end the
+candidates cover (chosen greedily, by what each adds for its size), then the last two
+positions of the uniform game and of the longest game, for breadth.
 
 A random game is replayed the same way on every run: ``random.Random(seed)`` drives the
 named strategy from the start with the recorded first player and options. Identical
