@@ -85,6 +85,7 @@ def _of(data: dict[str, Any], category: str) -> list[dict[str, Any]]:
 
 # -- the reference -------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_reference_engine_conforms_on_every_combination(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Every combination of options the vectors hold is checked, with every vector
@@ -115,6 +116,7 @@ def test_the_reference_engine_conforms_on_every_combination(
     assert "per combination of options" in out and "random games ended" in out
 
 
+@pytest.mark.slow
 def test_the_markdown_report_is_deterministic_and_complete(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["conform", "--quiet", "--format", "markdown", "--game", "sploof",
@@ -190,6 +192,7 @@ RULING_ENGINES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("script", "game", "option", "rule"), RULING_ENGINES,
                          ids=[f"{e[0].removesuffix('.py')}-{e[2]}" for e in RULING_ENGINES])
 def test_each_alternative_of_a_ruling_is_checked_by_the_shipped_vectors(
@@ -206,6 +209,7 @@ def test_each_alternative_of_a_ruling_is_checked_by_the_shipped_vectors(
                for d in _of(data, "rule"))
 
 
+@pytest.mark.slow
 def test_black_winning_both_lines_under_the_unlimited_supply_is_caught(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The reference but for one option: under supply=unlimited, both lines win for
@@ -228,6 +232,7 @@ def test_black_winning_both_lines_under_the_unlimited_supply_is_caught(
 
 # -- the declaration honoured ---------------------------------------------------------
 
+@pytest.mark.slow
 def test_an_engine_omitting_optional_fields_conforms(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """No reason, no null winner, no false draw, no options suffix, no divide, no
@@ -239,6 +244,7 @@ def test_an_engine_omitting_optional_fields_conforms(
     assert data["phases"]["sploof perft"]["checks"] > 0
 
 
+@pytest.mark.slow
 def test_an_engine_letting_only_white_start_is_sent_no_black_first_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, data, out = conform(["--engine", _engine("engine_white_first_only.py"),
@@ -251,6 +257,7 @@ def test_an_engine_letting_only_white_start_is_sent_no_black_first_game(
     assert skipped > 0
 
 
+@pytest.mark.slow
 def test_a_declared_deviation_is_reported_with_the_positions_it_changes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     engine = _engine("engine_declares_deviation.py")

@@ -137,8 +137,8 @@ def rule_ids() -> dict[str, list[str]]:
 KEY_PAGES = (
     "", "quickstart", "shibumi", "rulings", "notation", "tables/index", "arbiter",
     "play/index", "implementers", "writing-an-engine", "perft", "vectors", "protocol",
-    "proofs", "reference/cli", "reference/api", "release", "changelog", "licence",
-    "benchmarks", "architecture",
+    "conformance-report", "proofs", "reference/cli", "reference/api", "release",
+    "changelog", "licence", "benchmarks", "architecture",
 )
 
 

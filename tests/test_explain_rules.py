@@ -25,6 +25,8 @@ NOT_ABOUT_A_POSITION = {
     "SPK-RUL-6": "bidding before a game",
     "SPK-RUL-8": "the result of a duel",
     "SPK-RUL-11": "who starts a match",
+    "SPK-RUL-12": "bidding before a game",
+    "SPK-RUL-13": "the result of a bid match",
     "SHB-POINT-1": "point names: a malformed name is a notation error with no rule",
 }
 """Spec entries ``explain`` never cites, and why."""

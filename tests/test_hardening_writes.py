@@ -99,6 +99,7 @@ SLOW_DISK = (
 wide enough to be hit by a kill."""
 
 
+@pytest.mark.slow
 def test_killing_tables_during_its_writes_leaves_every_file_old_or_new(
         tmp_path: Path) -> None:
     root = _copy_of_the_project(tmp_path)

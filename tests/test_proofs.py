@@ -26,6 +26,7 @@ THEOREMS = all_theorems()
 QUICK = [t for t in THEOREMS if not t.slow]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("item", QUICK, ids=[t.name for t in QUICK])
 def test_claim_holds(item: Theorem) -> None:
     outcome = item.prove()

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,7 +36,16 @@ def load_string(learning: LearningGame) -> str:
     return f"shibumi_{learning.name}({inner})"
 
 
-CASES = [load_string(g) for g in learning_games()]
+def _case(learning: LearningGame) -> Any:
+    """A game under its default options is in the everyday suite; every other option
+    combination is in the slow group (CI runs both)."""
+    default = LearningGame.of(learning.name, None, learning.first).options
+    spec = load_string(learning)
+    return spec if learning.options == default else pytest.param(spec,
+                                                                   marks=pytest.mark.slow)
+
+
+CASES = [_case(g) for g in learning_games()]
 
 
 def test_every_registered_game_is_registered_with_pyspiel() -> None:

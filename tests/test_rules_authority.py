@@ -37,10 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "spec"
 SPLINK = get_game("splink")
 
-OPEN_WITHOUT_OPTION = {
-    "SPK-RUL-6": "no option or flag yet for the bidding alternatives (bids up to 60, "
-                 "passing at once, exceeding the bid): games/splink",
-}
+OPEN_WITHOUT_OPTION: dict[str, str] = {}
 """Rulings whose question the text leaves open but whose alternatives the engine does
 not offer yet. Each is a strict expected failure: once its option exists the test
 passes, and this entry must go."""
@@ -56,7 +53,7 @@ def _kind(kind: str) -> list[Any]:
 
 # -- rulings and clarifications ------------------------------------------------------
 
-MATCH_RULINGS = {"SPK-RUL-11"}
+MATCH_RULINGS = {"SPK-RUL-6", "SPK-RUL-11", "SPK-RUL-12", "SPK-RUL-13"}
 """Rulings about how a match is set up rather than how a game is played: no game
 option can select their alternatives, command-line flags of ``match`` do."""
 
@@ -188,6 +185,7 @@ def _extreme(name: str) -> dict[str, Any]:
     return dict(outcome.facts)
 
 
+@pytest.mark.slow
 def test_the_score_ranges_are_the_ones_the_proofs_give() -> None:
     """SPK-SCORE-1: no pyramid above 42; a finished game from 11 (16/16) or 4
     (unlimited) to 42."""
@@ -266,6 +264,7 @@ def test_the_pattern_finds_the_other_numbering() -> None:
     assert not _hits("t", "level 1 (the holes) to level 4 (the apex), 1a1 to 4d4")
 
 
+@pytest.mark.slow
 def test_spec_files_and_tables_number_levels_1_to_4() -> None:
     files = [*SPEC.glob("*.json"), SPEC / "README.md", *SPEC.glob("tables/*"),
              *SPEC.glob("schema/*.json"), *ROOT.glob("docs/*.md"), ROOT / "README.md"]
@@ -310,6 +309,7 @@ def _pages() -> dict[str, str]:
     return _site_pages()
 
 
+@pytest.mark.slow
 def test_the_site_numbers_levels_1_to_4() -> None:
     pages = _pages()
     assert "rulings.md" in pages and "splink.md" in pages
@@ -325,6 +325,7 @@ def test_the_geometry_command_numbers_levels_like_the_names() -> None:
 
 # -- the site ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_rulings_page_shows_rulings_and_clarifications_apart() -> None:
     page = _pages()["rulings.md"]
     current = spec.current()
@@ -337,6 +338,7 @@ def test_the_rulings_page_shows_rulings_and_clarifications_apart() -> None:
         assert section.split("{")[0].rstrip().endswith(f"{ruling.kind}s"), ruling.id
 
 
+@pytest.mark.slow
 def test_the_splink_page_shows_the_korean_table_with_the_adopted_reading_in_each_row(
 ) -> None:
     page = _pages()["splink.md"]
@@ -364,6 +366,7 @@ def _linked_ids(line: str) -> list[str]:
     return re.findall(r"\[([A-Z]{3}-[A-Z]+-\d+)\]\(", line)
 
 
+@pytest.mark.slow
 def test_a_rule_lists_its_rulings_and_its_clarifications_apart() -> None:
     current = spec.current()
     pages = _pages()
@@ -385,6 +388,7 @@ def _page_of_entry(entry_id: str) -> str:
     return "rulings.md" if entry_id in current.rulings else f"{current.entry(entry_id).scope}.md"
 
 
+@pytest.mark.slow
 def test_every_entry_a_korean_difference_concerns_links_to_the_table() -> None:
     pages = _pages()
     concerned = {i for d in _korean().differences for i in d.rules}
@@ -396,6 +400,7 @@ def test_every_entry_a_korean_difference_concerns_links_to_the_table() -> None:
         assert all("#translation-splink-ko)" in line for line in links), entry_id
 
 
+@pytest.mark.slow
 def test_the_korean_splink_page_shows_the_table_with_korean_headings() -> None:
     """The headings are the Korean edition's; the spec's texts stay as the spec gives
     them."""
@@ -412,6 +417,7 @@ def test_the_korean_splink_page_shows_the_table_with_korean_headings() -> None:
     assert "multiple of four, at most 28" in section
 
 
+@pytest.mark.slow
 def test_the_korean_rulings_page_shows_rulings_and_clarifications_apart() -> None:
     page = _pages()["ko/rulings.md"]
     for ruling in spec.current().rulings.values():

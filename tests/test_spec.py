@@ -146,7 +146,7 @@ def test_the_ids_of_the_shared_list_are_all_defined() -> None:
     assert len([i for i in s.rules if i.startswith("SPF-")]) == 11
     assert len([i for i in s.rules if i.startswith("SPK-")]) == 8
     assert [i for i in s.rulings if i.startswith("SPF-")] == [f"SPF-RUL-{n}" for n in range(1, 9)]
-    assert [i for i in s.rulings if i.startswith("SPK-")] == [f"SPK-RUL-{n}" for n in range(1, 12)]
+    assert [i for i in s.rulings if i.startswith("SPK-")] == [f"SPK-RUL-{n}" for n in range(1, 14)]
 
 
 def test_statements_refer_only_to_defined_ids() -> None:

@@ -37,6 +37,7 @@ def _proved(name: str) -> Outcome:
     return by_name()[name].prove()
 
 
+@pytest.mark.slow
 def test_every_spline_theorem_is_registered_and_proved() -> None:
     for name in NAMES:
         outcome = _proved(name)
@@ -56,6 +57,7 @@ def test_the_longest_game_is_legal_in_the_engine_and_ends_at_the_28th_ball() -> 
         assert after.board.count(Colour.BLACK) == 14
 
 
+@pytest.mark.slow
 def test_the_facts_match_the_engine() -> None:
     assert _proved("spline-lines-table").facts["lines_per_level"] == {1: 10, 2: 8, 3: 6}
     assert _proved("spline-supply-suffices").facts["most_placed"] == 14

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules.errors import IllegalMoveError, NotationError, OptionError
+from shibumi_rules.games.splink.bidding import MAX_BID
 from shibumi_rules.games.splink.game import GAME, score
 from shibumi_rules.games.splink.matches import (
     MatchObserver,
@@ -24,7 +25,6 @@ from shibumi_rules.games.splink.matches import (
 )
 from shibumi_rules.games.splink.players import GreedyPlayer, RandomPlayer
 from shibumi_rules.games.splink.records import (
-    MAX_BID,
     BidRecord,
     GameRecord,
     MatchRecord,
@@ -37,15 +37,15 @@ SHORT = {"max_turns": "10"}
 
 
 class FixedBidder(RandomPlayer):
-    """Random moves, scripted bids."""
+    """Random moves, scripted calls (a pass once the script runs out)."""
 
-    def __init__(self, name: str, bids: list[int | None]) -> None:
+    def __init__(self, name: str, bids: Sequence[int | None]) -> None:
         super().__init__(0)
         self.name = name
         self.bids = list(bids)
 
-    def choose_bid(self, highest: int | None, must_bid: bool) -> int | None:
-        return self.bids.pop(0)
+    def choose_bid(self, highest: int | None, must_bid: bool, max_bid: int) -> int | None:
+        return self.bids.pop(0) if self.bids else None
 
 
 def test_duel_plays_two_games_with_roles_switched() -> None:
@@ -78,7 +78,7 @@ def test_duel_result_higher_attractor_score_wins_and_equal_draws() -> None:
 
 
 def test_bid_match_first_to_pass_is_repulsor_and_the_bid_decides() -> None:
-    """SPK-BID-1, SPK-RUL-6: player 2 opens 5, player 1 raises to 7, player 2 passes:
+    """SPK-BID-1: player 2 opens 5, player 1 raises to 7, player 2 passes:
     player 1 is the attractor with a bid of 7."""
     players = (FixedBidder("one", [7]), FixedBidder("two", [5, None]))
     record = run_match("bid", players, options=SHORT, first=2)
@@ -106,10 +106,11 @@ def test_bid_reached_exactly_wins() -> None:
     ([42, 61], "only call is a pass"),
 ])
 def test_bad_bids_are_refused(bids: list[int | None], message: str) -> None:
+    """SPK-RUL-6 (the range), SPK-RUL-12 (the opening call), under the defaults."""
     players = (FixedBidder("one", bids[0::2]), FixedBidder("two", bids[1::2]))
     with pytest.raises(IllegalMoveError, match=message) as info:
         run_match("bid", players, options=SHORT, first=1)
-    assert info.value.rule_id == "SPK-RUL-6"
+    assert info.value.rule_id == ("SPK-RUL-12" if bids == [None] else "SPK-RUL-6")
 
 
 @pytest.mark.parametrize("bid", [43, 50, 60])
@@ -149,7 +150,7 @@ def test_the_highest_bid_is_the_greatest_score_the_proofs_give() -> None:
 @given(st.integers(0, 10**6), st.one_of(st.none(), st.integers(1, MAX_BID)))
 def test_the_built_in_players_bid_within_range(seed: int, highest: int | None) -> None:
     for player in (RandomPlayer(seed), GreedyPlayer(seed, estimate=MAX_BID + 5)):
-        bid = player.choose_bid(highest, highest is None)
+        bid = player.choose_bid(highest, highest is None, MAX_BID)
         if bid is not None:
             assert (highest or 0) < bid <= MAX_BID
 
@@ -173,10 +174,10 @@ def test_greedy_picks_the_best_immediate_score_for_its_role() -> None:
 
 def test_greedy_bids_one_more_up_to_its_estimate() -> None:
     greedy = GreedyPlayer(0, estimate=20)
-    assert greedy.choose_bid(None, True) == 1
-    assert greedy.choose_bid(12, False) == 13
-    assert greedy.choose_bid(20, False) is None
-    assert greedy.choose_bid(60, False) is None
+    assert greedy.choose_bid(None, True, MAX_BID) == 1
+    assert greedy.choose_bid(12, False, MAX_BID) == 13
+    assert greedy.choose_bid(20, False, MAX_BID) is None
+    assert greedy.choose_bid(60, False, MAX_BID) is None
 
 
 def test_players_are_reproducible_from_a_seed() -> None:
@@ -266,7 +267,12 @@ def test_replay_rejects_a_tampered_record() -> None:
 
 @pytest.mark.parametrize("mutate, message", [
     (lambda d: d.update(record="chess"), "expected 'splink-match'"),
-    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(version=3), "version"),
+    (lambda d: d.update(version=True), "version"),
+    (lambda d: d.pop("bidding"), "missing bidding"),
+    (lambda d: d["bidding"].update(max_bid=50), "max-bid 50: expected 42 or 60"),
+    (lambda d: d["bidding"].update(target="beat"), "target 'beat'"),
+    (lambda d: d["bidding"].pop("opening"), "bidding: missing opening"),
     (lambda d: d.update(format="swiss"), "format"),
     (lambda d: d.update(players=["one"]), "players"),
     (lambda d: d.update(first=3), "first"),

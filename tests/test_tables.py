@@ -55,6 +55,7 @@ def _index() -> dict[str, int]:
 
 # -- up to date and deterministic ----------------------------------------------------
 
+@pytest.mark.slow
 def test_tables_check_passes() -> None:
     """The committed files equal a fresh generation (perft counts above the quick
     budget taken from the committed file)."""
@@ -62,12 +63,14 @@ def test_tables_check_passes() -> None:
     assert registry.stale(files) == []
 
 
+@pytest.mark.slow
 def test_generation_is_deterministic() -> None:
     first = registry.generate(["tables", "conformance"])
     second = registry.generate(["tables", "conformance"])
     assert [(f.path, f.text) for f in first] == [(f.path, f.text) for f in second]
 
 
+@pytest.mark.slow
 def test_generation_does_not_depend_on_the_hash_seed() -> None:
     """String hashing, and with it the order of sets, changes with PYTHONHASHSEED; a
     check under a fixed seed other than this process's must pass as well."""

@@ -107,8 +107,10 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
     ),
     "conform": (
         ex("Check an engine against the reference (here the reference itself, as a "
-           "subprocess): vectors, perft with divide, random games.",
-           "conform", "--games", "1", "--depth", "2", "--quiet"),
+           "subprocess, for one game): vectors, perft with divide, random games. The "
+           "[reference conformance report](../conformance-report.md) is the whole run, "
+           "every game, made when this site was built.",
+           "conform", "--game", "splink", "--quiet"),
     ),
     "tables": (
         ex("Check that the committed tables are exactly what the engine generates now.",
@@ -135,7 +137,7 @@ SNIPPETS: dict[str, tuple[Example, ...]] = {
     "quickstart-illegal": (ex("", "play", "sploof", "1c3", "x1c3", status=1),),
     "quickstart-explain": (ex("", "explain", "sploof", "--moves", "1c3 x1a1", "1e3"),),
     "quickstart-perft": (ex("", "perft", "sploof", "4"),),
-    "guide-conform": (ex("", "conform", "--games", "1", "--depth", "2", "--quiet"),),
+    "guide-conform": (ex("", "conform", "--game", "splink", "--quiet"),),
     "guide-divergence": (ex("", "conform", "--engine",
                             "python3 -m tests.engines.sploof_no_crossing", "--game", "sploof",
                             "--games", "1", "--depth", "1", "--quiet", status=1),),

@@ -12,6 +12,7 @@ import io
 import json
 import os
 import posixpath
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -148,6 +149,37 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def map_prose(text: str, change: Callable[[str, int], str]) -> str:
+    """``text`` with each run of lines outside fenced code blocks replaced by what
+    ``change`` makes of it (given the run, line ends included, and the number of its first
+    line from 1); code blocks are kept as they are."""
+    out: list[str] = []
+    run: list[str] = []
+    first = 1
+    fence: str | None = None
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        mark = FENCE.match(line)
+        if fence is None and not mark:
+            if not run:
+                first = number
+            run.append(line)
+            continue
+        if run:
+            out.append(change("".join(run), first))
+            run = []
+        if fence is None:
+            fence = mark.group(1) if mark else None
+        elif mark and mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence):
+            fence = None
+        out.append(line)
+    if run:
+        out.append(change("".join(run), first))
+    return "".join(out)
+
+
 def fenced(text: str, lang: str = "text") -> str:
     fence = "```"
     while fence in text:
@@ -247,8 +279,6 @@ def _shell_quote(arg: str) -> str:
 
 def heading_id(text: str) -> str:
     """The anchor the toc extension gives a heading without an explicit id."""
-    import re
-
     slug = re.sub(r"[^\w\s-]", "", text.lower()).strip()
     return re.sub(r"[-\s]+", "-", slug)
 

@@ -62,6 +62,10 @@ KOREAN: dict[str, str] = {
     "ruled out": "배제",
     "none yet; the engine plays the adopted alternative only.":
         "아직 없습니다. 엔진은 채택한 안만 따릅니다.",
+    "none: flags of {command} select the alternatives, and without them a match follows "
+    "the adopted one.":
+        "없습니다. {command}의 플래그로 안을 고르며, 플래그가 없으면 경기는 채택한 안을 "
+        "따릅니다.",
     # translations of the rules
     "Translations:": "번역:",
     "{language} text": "{language} 글",

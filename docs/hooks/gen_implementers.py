@@ -1,7 +1,6 @@
-"""The pages for implementers that are generated: the engine protocol (from the
-message schemas, with an example session replayed against the reference engine when
-the site is built), the perft counts and the conformance vectors; and the files of
-``spec/`` they describe, copied into the site."""
+"""The pages for implementers that are generated here: the perft counts and the
+conformance vectors; and the files of ``spec/`` they describe, copied into the site (the
+engine protocol has its own module, ``gen_protocol``)."""
 
 from __future__ import annotations
 
@@ -9,12 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gen_common import ROOT, Site, code, esc, fenced, front_matter, game, run_cli, source, table
+from gen_common import ROOT, Site, code, esc, fenced, front_matter, game, source, table
 from gen_diagrams import embed, figure
 
 from shibumi_rules.tables.output import dumps
 
-PROTOCOL = "protocol.md"
 PERFT = "perft.md"
 VECTORS = "vectors.md"
 DEMOTED = 0.3
@@ -58,162 +56,8 @@ def _spec_files(site: Site) -> str:
 
 def generate(site: Site) -> None:
     site.snippet("spec-files", site.part(lambda: _spec_files(site)))
-    _protocol(site)
     site.page(PERFT, site.part(lambda: _perft(site)) or "# Perft counts\n")
     site.page(VECTORS, site.part(lambda: _vectors(site)) or "# Conformance vectors\n")
-
-
-# -- the protocol ------------------------------------------------------------------
-
-
-def _type_of(node: dict[str, Any], defs: dict[str, Any]) -> tuple[str, str]:
-    """A short type text and the description of a schema node (refs resolved)."""
-    description = node.get("description", "")
-    if "$ref" in node:
-        name = node["$ref"].rsplit("/", 1)[1]
-        target = defs.get(name, {})
-        kind, inner = _type_of(target, defs)
-        return kind, description or inner
-    if "const" in node:
-        return code(json.dumps(node["const"])), description
-    if "enum" in node:
-        return " \\| ".join(code(json.dumps(v)) for v in node["enum"]), description
-    kind = node.get("type", "any")
-    if isinstance(kind, list):
-        kind = " or ".join(kind)
-    if kind == "array" and isinstance(node.get("items"), dict):
-        item, _ = _type_of(node["items"], defs)
-        kind = f"array of {item}"
-    return str(kind), description
-
-
-def _schema_section(site: Site, path: Path) -> str:
-    schema = json.loads(path.read_text(encoding="utf-8"))
-    uri = publish(site, path)
-    anchor = path.name.removesuffix(".schema.json")
-    defs = schema.get("$defs", {})
-    required = set(schema.get("required", []))
-    rows = []
-    for name, node in schema.get("properties", {}).items():
-        kind, description = _type_of(node, defs)
-        rows.append([code(name), kind, "yes" if name in required else "",
-                     esc(description)])
-    out = [
-        f"### {esc(schema.get('title', anchor))} {{#{anchor}}}\n",
-        esc(schema.get("description", "")) + f" ([schema]({uri}))\n",
-        table(["field", "type", "required", "meaning"], rows),
-    ]
-    return "\n".join(out)
-
-
-def _pretty(message: dict[str, Any]) -> str:
-    """A message with one top-level field per line (values kept compact)."""
-    fields = [f"  {json.dumps(k)}: {json.dumps(v, separators=(', ', ': '))}"
-              for k, v in message.items()]
-    return "{\n" + ",\n".join(fields) + "\n}"
-
-
-def _session(site: Site) -> str:
-    """Replay the requests of the example session against the reference engine now, and
-    show each request with the engine's actual answer."""
-    path = source("spec/protocol/example-session.jsonl")
-    publish(site, path)
-    exchanges = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-                 if line.strip()]
-    requests = [e["request"] for e in exchanges]
-    stdin = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in requests)
-    run = run_cli(["engine"], stdin=stdin)
-    answers = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
-    if run.status != 0 or len(answers) != len(requests):
-        site.warnings.append(f"{PROTOCOL}: the reference engine did not answer every request "
-                             f"of the example session: {run.stderr.strip()}")
-    for exchange, answer in zip(exchanges, answers):
-        if exchange["response"] != answer:
-            site.warnings.append(
-                f"{PROTOCOL}: spec/protocol/example-session.jsonl is out of date at request "
-                f"{exchange['request'].get('id')}; run `shibumi-rules engine --write-spec`"
-            )
-    out = ["The first exchange as it travels on the pipe, one line each way:\n",
-           fenced("> " + json.dumps(requests[0], separators=(",", ":")) + "\n< "
-                  + json.dumps(answers[0], separators=(",", ":")) if answers else "", "text"),
-           "Every exchange, laid out for reading:\n"]
-    for request, answer in zip(requests, answers):
-        title = f"request {request.get('id')}: {request.get('type')}"
-        body = fenced(f"> {_pretty(request)}\n< {_pretty(answer)}", "text")
-        if len(body) > 1500:
-            out.append(f'??? example "{esc(title)} (long answer)"\n')
-            out.append("".join("    " + line + "\n" for line in body.splitlines()))
-        else:
-            out.append(f"*{esc(title)}*\n")
-            out.append(body)
-    return "\n".join(out)
-
-
-def _first_play(site: Site) -> str:
-    """A picture of the position the first ``play`` answer of the example session
-    gives, drawn for the game that request names."""
-    path = source("spec/protocol/example-session.jsonl")
-    for line in path.read_text(encoding="utf-8").splitlines():
-        exchange = json.loads(line) if line.strip() else {}
-        request, response = exchange.get("request", {}), exchange.get("response", {})
-        if request.get("type") == "play" and response.get("ok"):
-            g = game(request["game"])
-            board = g.board(g.parse_position(response["position"]))
-            return embed(site, PROTOCOL, figure(
-                f"protocol-play-{request['id']}",
-                f"The position of request {request['id']}'s answer: {request['move']} "
-                f"played in {request['game']}.", board))
-    return ""
-
-
-def _protocol(site: Site) -> None:
-    folder = source("spec/protocol")
-    from shibumi_rules.conformance.protocol import REQUEST_TYPES
-
-    def order(path: Path) -> tuple[int, str]:
-        kind = path.name.split("-", 1)[1].removesuffix(".schema.json")
-        return (REQUEST_TYPES.index(kind) if kind in REQUEST_TYPES else len(REQUEST_TYPES),
-                kind)
-
-    schemas = list(folder.glob("*.schema.json"))
-    requests = sorted((p for p in schemas if p.name.startswith("request-")), key=order)
-    responses = sorted((p for p in schemas if not p.name.startswith("request-")), key=order)
-    out = [
-        front_matter(boost=DEMOTED),
-        "# Engine protocol\n",
-        "The conformance harness talks to an engine through this protocol: newline-"
-        "delimited JSON on the engine's standard input and output, one request per line "
-        "and exactly one response line for each, in order. Any language that can read and "
-        "write lines can take part.\n",
-        "Each request names the game, every option in force and the position, so an "
-        "engine can keep no state between requests. A position comes either as position "
-        "notation (`{\"notation\": ...}`) or as the start position plus the moves played "
-        "from it (`{\"first\": \"white\", \"moves\": [...]}`), so an engine that only "
-        "reads and writes moves can be checked too. The engine's answer to `identify` "
-        "says which forms and which optional requests it supports.\n",
-        "A request has an `id` that its response repeats and a `type`. Responses carry "
-        "`\"ok\": true` with the answer, or `\"ok\": false` with an error: its kind, a "
-        "message for people and, for an illegal move, the ID of the rule the move "
-        "breaks. `identify`, `moves` and `play` are required; `expand` (every legal move "
-        "with the position and outcome it leads to) and `perft` make checking faster.\n",
-        "## Example session {#example-session}\n",
-        "Requests (`>`) as the harness sends them, and the answers (`<`) of the reference "
-        "engine, `shibumi-rules engine`, obtained when this page was built. The requests "
-        "are those of [the example file](spec/protocol/example-session.jsonl).\n",
-        _session(site),
-        _first_play(site),
-        "## Requests {#requests}\n",
-        *[_schema_section(site, p) for p in requests],
-        "## Responses {#responses}\n",
-        *[_schema_section(site, p) for p in responses],
-        "## Running your engine {#running}\n",
-        "Point the harness at the command that starts your engine; it is split like a "
-        "shell would split it but never run through a shell:\n",
-        fenced("shibumi-rules conform --engine './my-engine --protocol'", "sh"),
-        "The [guide](implementers.md#the-conformance-harness) explains what it checks "
-        "and how it reports a disagreement.\n",
-    ]
-    site.page(PROTOCOL, "\n".join(out))
 
 
 # -- perft ----------------------------------------------------------------------------

@@ -441,12 +441,18 @@ def _alternatives(spec: Any, ruling: Any, tr: EntryText | None, lang: str) -> st
 
 
 def _option(ruling: Any, lang: str) -> str:
-    """The option that selects a ruling's alternatives, or that there is none yet (a
-    clarification has nothing to select)."""
+    """The option that selects a ruling's alternatives, the command-line flags that do
+    for a match ruling, or that there is none yet (a clarification has nothing to
+    select)."""
     if ruling.option:
         return (f"**{t('Option:', lang)}** {code(ruling.option.name)}, "
                 f"{t('default', lang)} {code(ruling.option.default)}; "
                 f"{code('--option ' + ruling.option.name + '=VALUE')}.\n")
+    if ruling.kind == "ruling" and any(alt.cli for alt in ruling.alternatives):
+        return (f"**{t('Option:', lang)}** "
+                + t("none: flags of {command} select the alternatives, and without them "
+                    "a match follows the adopted one.", lang).format(
+                        command=code("shibumi-rules match")) + "\n")
     if ruling.kind == "ruling":
         return (f"**{t('Option:', lang)}** "
                 f"{t('none yet; the engine plays the adopted alternative only.', lang)}\n")

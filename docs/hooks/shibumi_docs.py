@@ -31,10 +31,12 @@ from typing import Any
 import gen_api
 import gen_arbiter
 import gen_cli
+import gen_conformance
 import gen_implementers
 import gen_notation
 import gen_play
 import gen_proofs
+import gen_protocol
 import gen_questions
 import gen_release
 import gen_rules
@@ -55,6 +57,8 @@ GENERATORS = (
     gen_notation.generate,
     gen_tables.generate,
     gen_implementers.generate,
+    gen_protocol.generate,
+    gen_conformance.generate,
     gen_proofs.generate,
     gen_cli.generate,
     gen_api.generate,

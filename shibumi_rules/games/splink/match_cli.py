@@ -18,6 +18,7 @@ from ...diagram import render
 from ...errors import NotationError, OptionError
 from ...game import parse_option_pairs
 from ...json_input import JSONLimitError, load_json
+from .bidding import MAX_BIDS, OPENINGS, TARGETS, BiddingRules
 from .game import GAME, REASON_MAX_TURNS, REASONS, score
 from .matches import (
     MATCH_DEFAULT_OPTIONS,
@@ -29,7 +30,7 @@ from .matches import (
     run_match,
 )
 from .players import GREEDY_ESTIMATE, PLAYER_KINDS
-from .records import MAX_BID, BidRecord, GameRecord, MatchRecord
+from .records import BidRecord, GameRecord, MatchRecord
 from .state import SplinkState
 
 _DEFAULT_PLAYERS = "random,greedy"
@@ -42,10 +43,18 @@ def _configure(p: argparse.ArgumentParser) -> None:
         "  duel  two games, roles switched; the first player is the attractor of game\n"
         "        1; the higher score as attractor wins, equal scores draw (SPK-DUEL-1,\n"
         "        SPK-RUL-8, SPK-RUL-11)\n"
-        f"  bid   the first player opens the bidding; bids 1..{MAX_BID} rise or a player\n"
-        "        passes (no position scores more, so a higher bid is refused); who\n"
-        "        passes first is the repulsor, the other the attractor, who wins when\n"
-        "        the score reaches their bid (SPK-BID-1, SPK-RUL-6, SPK-RUL-11)\n"
+        "  bid   the first player makes the first call; bids rise until a player\n"
+        "        passes; who passes first is the repulsor, the other the attractor, who\n"
+        "        wins when the final score makes their bid (SPK-BID-1, SPK-RUL-11)\n"
+        "bidding rules of a bid match (each default is the adopted ruling):\n"
+        "  --max-bid 42        bids 1..42; no position scores more, so a higher bid\n"
+        "                      is refused (SPK-RUL-6)\n"
+        "  --max-bid 60        bids 1..60; a bid from 43 to 60 is accepted and lost\n"
+        "  --opening must-bid  the first call must be a bid (SPK-RUL-12)\n"
+        "  --opening may-pass  the first bidder may pass at once; the other player then\n"
+        "                      plays the attractor against a target of 0\n"
+        "  --target reach      the attractor needs at least the bid (SPK-RUL-13)\n"
+        "  --target exceed     the attractor needs more than the bid\n"
         "players:\n"
         "  random  uniformly random legal moves; random bids\n"
         "  greedy  best immediate score for its role (one ply); bids up to "
@@ -55,6 +64,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
         "a turn limit the text does not have (SPK-RUL-4); max_turns=none plays it.\n"
         "examples:\n"
         "  shibumi-rules match splink --format bid --players greedy,random --seed 7\n"
+        "  shibumi-rules match splink --format bid --opening may-pass --target exceed\n"
         "  shibumi-rules match splink --seed 7 --json > match.json\n"
         "  shibumi-rules match splink --replay match.json --brief"
     )
@@ -69,6 +79,15 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--first", type=int, choices=(1, 2),
                    help="player who opens the bidding (bid) or is the attractor of game "
                         "1 (duel); default: drawn from the seed (SPK-RUL-11)")
+    p.add_argument("--max-bid", type=_whole_number, default=None,
+                   metavar="|".join(map(str, MAX_BIDS)),
+                   help=f"bid matches: the highest bid (SPK-RUL-6; default {MAX_BIDS[0]})")
+    p.add_argument("--opening", default=None, metavar="|".join(OPENINGS),
+                   help=f"bid matches: whether the first bidder may pass at once "
+                        f"(SPK-RUL-12; default {OPENINGS[0]})")
+    p.add_argument("--target", default=None, metavar="|".join(TARGETS),
+                   help=f"bid matches: whether the attractor must reach or exceed the bid "
+                        f"(SPK-RUL-13; default {TARGETS[0]})")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="a game option for every game (repeatable): "
                         + ", ".join(f"{s.name}={'|'.join(s.values or ('N', 'none'))}"
@@ -79,6 +98,13 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--replay", metavar="FILE",
                    help="replay and check a match record (JSON; '-' reads stdin) "
                         "instead of playing")
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 class _Printer(MatchObserver):
@@ -144,6 +170,32 @@ def _read_record(path: str) -> MatchRecord:
     return MatchRecord.from_json(data)
 
 
+def _bidding_flags(args: argparse.Namespace) -> tuple[tuple[str, object], ...]:
+    return (("--max-bid", args.max_bid), ("--opening", args.opening),
+            ("--target", args.target))
+
+
+def _bidding(args: argparse.Namespace, fmt: str) -> BiddingRules | None:
+    """The bidding rules the flags choose (the adopted ones where a flag is not given);
+    none in a duel, which refuses the flags."""
+    given = [flag for flag, value in _bidding_flags(args) if value is not None]
+    if fmt != "bid":
+        if given:
+            raise OptionError(f"{', '.join(given)}: the bidding rules apply to bid matches "
+                              "only (add --format bid)")
+        return None
+    default = BiddingRules()
+    return BiddingRules(
+        default.max_bid if args.max_bid is None else args.max_bid,
+        args.opening or default.opening, args.target or default.target)
+
+
+def _rules_said(bidding: BiddingRules | None) -> str:
+    """The bidding rules that differ from the adopted ones, for the first line."""
+    changes = bidding.changes() if bidding else []
+    return f"; {', '.join(changes)}" if changes else ""
+
+
 @command("match", "play a Splink match (duel or bid) between built-in players, or "
          "replay a record", _configure)
 def _match(args: argparse.Namespace) -> int:
@@ -151,6 +203,7 @@ def _match(args: argparse.Namespace) -> int:
         used = [flag for flag, value in (("--format", args.format),
                                          ("--players", args.players),
                                          ("--seed", args.seed), ("--first", args.first),
+                                         *_bidding_flags(args),
                                          ("--option", args.option or None))
                 if value is not None]
         if used:
@@ -164,7 +217,7 @@ def _match(args: argparse.Namespace) -> int:
         observer = None if args.json else _Printer(record.players, args.brief)
         if not args.json:
             print(f"replaying a {record.format} match: player 1 {record.players[0]}, "
-                  f"player 2 {record.players[1]}")
+                  f"player 2 {record.players[1]}{_rules_said(record.bidding)}")
         rebuilt = replay_match(record, observer)
         if args.json:
             print(json.dumps(rebuilt.to_json()))
@@ -174,15 +227,16 @@ def _match(args: argparse.Namespace) -> int:
     players = make_players([n.strip() for n in names], seed)
     options = parse_option_pairs(args.option)
     match_options(options)  # checked before the first line is printed
-    first = args.first if args.first is not None else first_from_seed(seed)
     fmt = args.format or "duel"
+    bidding = _bidding(args, fmt)  # checked before the first line is printed
+    first = args.first if args.first is not None else first_from_seed(seed)
     observer = None
     if not args.json:
         observer = _Printer((players[0].name, players[1].name), args.brief)
         print(f"{fmt} match, seed {seed}: player 1 {players[0].name}, "
-              f"player 2 {players[1].name}; player {first} first")
+              f"player 2 {players[1].name}; player {first} first{_rules_said(bidding)}")
     record = run_match(fmt, players, options=options, first=first, seed=seed,
-                       observer=observer)
+                       observer=observer, bidding=bidding)
     if args.json:
         print(json.dumps(record.to_json()))
     return 0

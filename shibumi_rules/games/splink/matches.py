@@ -3,18 +3,21 @@
 - Duel (SPK-DUEL-1, SPK-RUL-8): two games; the first player (SPK-RUL-11) is the
   attractor in game 1 and the repulsor in game 2. The higher score as attractor wins;
   equal scores draw.
-- Bid (SPK-BID-1, SPK-RUL-6): the first player (SPK-RUL-11) must open with a bid; then
-  the players alternately bid 1..42, each above the last, or pass. The first to pass
-  is the repulsor; the other is the attractor of the single game and wins when the
-  final score reaches their last bid. No position scores more than 42, so a bid from
-  43 to 60 is refused: it could never be met.
+- Bid (SPK-BID-1): the first player (SPK-RUL-11) makes the first call; the players
+  alternately bid, each above the last, or pass. The first to pass is the repulsor;
+  the other is the attractor of the single game and wins when the final score makes
+  their last bid. Three rulings, chosen by ``BiddingRules`` (``bidding.py``), say how:
+  bids go from 1 to 42 and a bid no game can meet is refused, or from 1 to 60
+  (SPK-RUL-6); the first call must be a bid, or may be a pass that leaves the other
+  player a target of 0 (SPK-RUL-12); the attractor must reach the bid, or exceed it
+  (SPK-RUL-13).
 
 The first player is an input (``first``); the command line draws it from the seed when
 ``--first`` is not given (``first_from_seed``). Games in a match default to
 ``max_turns=1000`` (``MATCH_DEFAULT_OPTIONS``): a deviation from the text's complete
 games, so that a match between programs always ends (SPK-RUL-4); ``max_turns=none``
-plays the text. The record keeps the options and the first player, so replays do not
-depend on these defaults.
+plays the text. The record keeps the options, the first player and the bidding rules,
+so replays do not depend on these defaults.
 """
 
 from __future__ import annotations
@@ -24,10 +27,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from ...errors import IllegalMoveError, NotationError, OptionError
+from .bidding import NO_BID, BiddingRules, bid_met, check_bid_range, check_pass, may_pass
 from .game import GAME, end_reason, score
 from .players import PLAYER_KINDS, Player
-from .records import FORMATS, MAX_BID, BidRecord, GameRecord, MatchRecord, MatchResult
-from .score import MAX_SCORE
+from .records import FORMATS, BidRecord, GameRecord, MatchRecord, MatchResult
 from .state import SplinkMove, SplinkState
 
 MATCH_DEFAULT_OPTIONS: Final = {"max_turns": "1000"}
@@ -84,18 +87,22 @@ def first_from_seed(seed: int) -> int:
 
 def run_match(format: str, players: tuple[Player, Player], *, first: int,
               options: Mapping[str, str] | None = None, seed: int | None = None,
-              observer: MatchObserver | None = None) -> MatchRecord:
+              observer: MatchObserver | None = None,
+              bidding: BiddingRules | None = None) -> MatchRecord:
     """Play a whole match and return its record. ``first`` (1 or 2) is the attractor
     of a duel's first game or the opening bidder, chosen by the caller (SPK-RUL-11).
-    ``seed`` is only recorded; seed the players themselves (``make_players``)."""
+    ``bidding`` gives the alternatives of the bidding rulings of a bid match (default:
+    the adopted ones); a duel takes none. ``seed`` is only recorded; seed the players
+    themselves (``make_players``)."""
     _check_format_and_first(format, first)
+    rules = _bidding_of(format, bidding)
     observer = observer or MatchObserver()
     resolved = match_options(options)
     names = (players[0].name, players[1].name)
     bids: list[BidRecord] = []
-    if format == "bid":
-        bids = _auction(players, first, names, observer)
-        attractors = [_auction_result(bids, first)[0]]
+    if rules is not None:
+        bids = _auction(players, first, names, observer, rules)
+        attractors = [_auction_result(bids, first, rules)[0]]
     else:
         attractors = [first, 3 - first]
     games = []
@@ -104,7 +111,8 @@ def run_match(format: str, players: tuple[Player, Player], *, first: int,
             return players[player - 1].choose_move(state)
         games.append(_play_game(number, attractor, resolved, choose, observer))
     record = MatchRecord(format, names, seed, first, tuple(sorted(resolved.items())),
-                         tuple(bids), tuple(games), _result(format, names, first, bids, games))
+                         tuple(bids), tuple(games),
+                         _result(format, names, first, bids, games, rules), rules)
     observer.match_ended(record)
     return record
 
@@ -116,16 +124,17 @@ def replay_match(record: MatchRecord, observer: MatchObserver | None = None) -> 
     the first thing that does not replay."""
     observer = observer or MatchObserver()
     _check_format_and_first(record.format, record.first)
+    rules = _bidding_of(record.format, record.bidding)
     options = match_options(record.options_dict())
     if options != record.options_dict():
         raise NotationError(
             "record: options must list every option (max_turns, supply), found "
             f"{', '.join(k for k, _ in record.options) or 'none'}"
         )
-    if record.format == "bid":
+    if rules is not None:
         for call in record.bids:
             observer.bid(call, record.players)
-        attractors = [_auction_result(list(record.bids), record.first)[0]]
+        attractors = [_auction_result(list(record.bids), record.first, rules)[0]]
     else:
         if record.bids:
             raise NotationError("record: a duel has no bids")
@@ -153,13 +162,15 @@ def replay_match(record: MatchRecord, observer: MatchObserver | None = None) -> 
                     f"moves give {expected!r}"
                 )
         games.append(replayed)
-    result = _result(record.format, record.players, record.first, list(record.bids), games)
+    result = _result(record.format, record.players, record.first, list(record.bids), games,
+                     rules)
     if result != record.result:
         raise NotationError(
             f"record: result does not follow from the games: expected {result.summary!r}"
         )
     rebuilt = MatchRecord(record.format, record.players, record.seed, record.first,
-                          tuple(sorted(options.items())), record.bids, tuple(games), result)
+                          tuple(sorted(options.items())), record.bids, tuple(games), result,
+                          rules)
     observer.match_ended(rebuilt)
     return rebuilt
 
@@ -173,16 +184,28 @@ def _check_format_and_first(format: str, first: int) -> None:
         raise OptionError(f"first player {first!r}: expected 1 or 2")
 
 
+def _bidding_of(format: str, bidding: BiddingRules | None) -> BiddingRules | None:
+    """The bidding rules of a match: the given ones or the defaults in a bid match,
+    none in a duel."""
+    if format != "bid":
+        if bidding is not None:
+            raise OptionError("bidding rules (SPK-RUL-6, SPK-RUL-12, SPK-RUL-13) apply to "
+                              "bid matches only; a duel has no bidding")
+        return None
+    return bidding or BiddingRules()
+
+
 def _auction(players: tuple[Player, Player], first: int, names: tuple[str, str],
-             observer: MatchObserver) -> list[BidRecord]:
-    """Ask the players for bids in turn until one passes. Implements SPK-RUL-6."""
+             observer: MatchObserver, rules: BiddingRules) -> list[BidRecord]:
+    """Ask the players for bids in turn until one passes. Implements SPK-BID-1."""
     bids: list[BidRecord] = []
     highest: int | None = None
     player = first
     while True:
-        bid = players[player - 1].choose_bid(highest, not bids)
+        bid = players[player - 1].choose_bid(highest, not may_pass(not bids, rules),
+                                             rules.max_bid)
         call = BidRecord(player, bid)
-        _check_bid(call, highest, opening=not bids)
+        _check_call(call, highest, not bids, rules)
         bids.append(call)
         observer.bid(call, names)
         if bid is None:
@@ -190,35 +213,23 @@ def _auction(players: tuple[Player, Player], first: int, names: tuple[str, str],
         highest, player = bid, 3 - player
 
 
-def _check_bid(call: BidRecord, highest: int | None, opening: bool) -> None:
-    """A bid is 1..42 and above the highest so far; the opening call must be a bid.
-    Implements SPK-BID-1 and SPK-RUL-6."""
+def _check_call(call: BidRecord, highest: int | None, opening: bool,
+                rules: BiddingRules) -> None:
+    """A pass, or a bid in range above the highest so far; a pass as the opening call
+    only where the rules allow it (SPK-RUL-6, SPK-RUL-12)."""
     if call.bid is None:
-        if opening:
-            raise IllegalMoveError(
-                f"player {call.player} opens the bidding and must bid, not pass", "SPK-RUL-6"
-            )
+        check_pass(call.player, opening, rules)
         return
-    low = (highest or 0) + 1
-    if MAX_BID < call.bid <= MAX_SCORE:
-        raise IllegalMoveError(
-            f"player {call.player} bids {call.bid}: no position scores more than {MAX_BID} "
-            f"(SPK-SCORE-1), so a bid above {MAX_BID} could never be met", "SPK-RUL-6")
-    if not low <= call.bid <= MAX_BID:
-        raise IllegalMoveError(
-            f"player {call.player} bids {call.bid}: a bid must be from {low} to {MAX_BID}"
-            if low <= MAX_BID else
-            f"player {call.player} bids {call.bid}: after a bid of {MAX_BID} the only "
-            "call is a pass",
-            "SPK-RUL-6",
-        )
+    check_bid_range(call.player, call.bid, highest, rules)
 
 
-def _auction_result(bids: list[BidRecord], first: int) -> tuple[int, int]:
-    """Check a whole auction; the attractor (the player who did not pass) and their
-    last bid. Implements SPK-RUL-6."""
+def _auction_result(bids: list[BidRecord], first: int, rules: BiddingRules
+                    ) -> tuple[int, int]:
+    """Check a whole auction; the attractor (the player who did not pass) and the
+    target: their last bid, or 0 when the first bidder passed at once (SPK-RUL-12).
+    Implements SPK-BID-1."""
     if not bids:
-        raise NotationError("record: a bid match needs bids", "SPK-RUL-6")
+        raise NotationError("record: a bid match needs bids", "SPK-BID-1")
     highest: int | None = None
     expected = first
     for number, call in enumerate(bids, start=1):
@@ -226,18 +237,18 @@ def _auction_result(bids: list[BidRecord], first: int) -> tuple[int, int]:
             raise NotationError(
                 f"record: bid {number} is by player {call.player}, but it is player "
                 f"{expected}'s call (players alternate, player {first} first)",
-                "SPK-RUL-6",
+                "SPK-BID-1",
             )
-        _check_bid(call, highest, opening=number == 1)
+        _check_call(call, highest, number == 1, rules)
         if call.bid is None and number != len(bids):
             raise NotationError(f"record: bid {number} is a pass, so the bidding ends "
-                                "there, but more bids follow", "SPK-RUL-6")
+                                "there, but more bids follow", "SPK-BID-1")
         if call.bid is not None:
             highest = call.bid
         expected = 3 - expected
-    if bids[-1].bid is not None or highest is None:
-        raise NotationError("record: the bidding must end with a pass", "SPK-RUL-6")
-    return 3 - bids[-1].player, highest
+    if bids[-1].bid is not None:
+        raise NotationError("record: the bidding must end with a pass", "SPK-BID-1")
+    return 3 - bids[-1].player, NO_BID if highest is None else highest
 
 
 def _play_game(number: int, attractor: int, options: Mapping[str, str],
@@ -295,7 +306,7 @@ class _Script:
 
 
 def _result(format: str, names: tuple[str, str], first: int, bids: list[BidRecord],
-            games: list[GameRecord]) -> MatchResult:
+            games: list[GameRecord], rules: BiddingRules | None = None) -> MatchResult:
     """Decide the match. Implements SPK-DUEL-1, SPK-RUL-8 and SPK-BID-1."""
     def who(player: int) -> str:
         return f"player {player} ({names[player - 1]})"
@@ -308,10 +319,21 @@ def _result(format: str, names: tuple[str, str], first: int, bids: list[BidRecor
             return MatchResult(None, f"{scores}: a draw")
         winner = 1 if a > b else 2
         return MatchResult(winner, f"{scores}: player {winner} wins")
-    attractor, bid = _auction_result(bids, first)
+    rules = rules or BiddingRules()
+    attractor, bid = _auction_result(bids, first, rules)
     points = games[0].score
-    if points >= bid:
-        return MatchResult(attractor, f"{who(attractor)} bid {bid} and scored {points} as "
-                                      f"attractor, reaching the bid: player {attractor} wins")
-    return MatchResult(3 - attractor, f"{who(attractor)} bid {bid} but scored {points} as "
-                                      f"attractor: player {3 - attractor} wins")
+    met = bid_met(points, bid, rules)
+    winner = attractor if met else 3 - attractor
+    made = "reaching" if rules.target == "reach" else "exceeding"
+    if bids[0].bid is None:  # the first bidder passed at once (SPK-RUL-12)
+        outcome = f"{made} it" if met else "not more than it"
+        return MatchResult(winner, f"{who(3 - attractor)} passed at once, so "
+                                   f"{who(attractor)} played the attractor against a "
+                                   f"target of {bid} and scored {points}, {outcome}: "
+                                   f"player {winner} wins")
+    if met:
+        return MatchResult(winner, f"{who(attractor)} bid {bid} and scored {points} as "
+                                   f"attractor, {made} the bid: player {winner} wins")
+    short = "" if rules.target == "reach" else ", not more than the bid"
+    return MatchResult(winner, f"{who(attractor)} bid {bid} but scored {points} as "
+                               f"attractor{short}: player {winner} wins")

@@ -3,14 +3,15 @@
 A player sees the state (``state.role`` is the role it plays in this game) and answers
 with a legal move; in a bid match it also bids. Two players are built in:
 
-- ``random``: a uniformly random legal move. Bidding: it must open, so it opens with a
-  random bid from 1 to 10; later it passes with probability 1/2, and otherwise raises
-  the highest bid by a random amount from 1 to 10 (never above 42, the highest bid).
+- ``random``: a uniformly random legal move. Bidding: when it must bid (the opening
+  call, unless the first bidder may pass: SPK-RUL-12) it opens with a random bid from 1
+  to 10; otherwise it passes with probability 1/2, and else raises the highest bid by a
+  random amount from 1 to 10 (never above the highest bid allowed: SPK-RUL-6).
 - ``greedy``: looks one ply ahead and plays a move giving the best immediate score for
   its role (highest as attractor, lowest as repulsor); ties are broken at random.
   Bidding: it raises the highest bid by one while that stays within its estimate of
   what it can score as attractor (``GREEDY_ESTIMATE``), and passes otherwise; it opens
-  with 1.
+  with 1, even when it may pass.
 
 Both take a seed and are reproducible with it.
 """
@@ -22,7 +23,6 @@ from collections.abc import Callable
 from typing import Final, Protocol
 
 from .game import GAME, score
-from .records import MAX_BID
 from .score import MAX_SCORE
 from .state import Role, SplinkMove, SplinkState
 
@@ -42,9 +42,10 @@ class Player(Protocol):
         """A legal move for the role to move (``state.role``)."""
         ...
 
-    def choose_bid(self, highest: int | None, must_bid: bool) -> int | None:
-        """A bid above ``highest`` (1..42), or None to pass (not allowed when
-        ``must_bid``: the opening bid)."""
+    def choose_bid(self, highest: int | None, must_bid: bool, max_bid: int) -> int | None:
+        """A bid above ``highest`` and at most ``max_bid`` (SPK-RUL-6), or None to pass
+        (not allowed when ``must_bid``: the opening call, unless the first bidder may
+        pass, SPK-RUL-12)."""
         ...
 
 
@@ -59,11 +60,11 @@ class RandomPlayer:
     def choose_move(self, state: SplinkState) -> SplinkMove:
         return self.rng.choice(GAME.legal_moves(state))
 
-    def choose_bid(self, highest: int | None, must_bid: bool) -> int | None:
+    def choose_bid(self, highest: int | None, must_bid: bool, max_bid: int) -> int | None:
         low = (highest or 0) + 1
-        if low > MAX_BID or (not must_bid and self.rng.random() < 0.5):
+        if low > max_bid or (not must_bid and self.rng.random() < 0.5):
             return None
-        return self.rng.randint(low, min(MAX_BID, low + RANDOM_RAISE - 1))
+        return self.rng.randint(low, min(max_bid, low + RANDOM_RAISE - 1))
 
 
 class GreedyPlayer:
@@ -87,10 +88,10 @@ class GreedyPlayer:
                 best.append(move)
         return self.rng.choice(best)
 
-    def choose_bid(self, highest: int | None, must_bid: bool) -> int | None:
+    def choose_bid(self, highest: int | None, must_bid: bool, max_bid: int) -> int | None:
         bid = (highest or 0) + 1
-        if must_bid or bid <= min(self.estimate, MAX_BID):
-            return bid if bid <= MAX_BID else None
+        if must_bid or bid <= min(self.estimate, max_bid):
+            return bid if bid <= max_bid else None
         return None
 
 

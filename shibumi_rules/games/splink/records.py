@@ -2,19 +2,25 @@
 
 A record holds everything needed to replay a match and check it: the format, the
 players' names, the options of every game, the seed (informational: it lets the match
-be played again with the same players), who went first, the bids, each game's roles,
-moves, score and end reason, and the result. JSON form (one object)::
+be played again with the same players), who went first, the bidding rules of a bid
+match, the bids, each game's roles, moves, score and end reason, and the result. JSON
+form (one object)::
 
-    {"record": "splink-match", "version": 1, "format": "duel" | "bid",
+    {"record": "splink-match", "version": 2, "format": "duel" | "bid",
      "players": [NAME1, NAME2], "seed": INT | null, "first": 1 | 2,
      "options": {"max_turns": "...", "supply": "..."},
+     "bidding": {"max_bid": 42 | 60, "opening": "must-bid" | "may-pass",
+                 "target": "reach" | "exceed"},                  (bid matches only)
      "bids": [{"player": 1 | 2, "bid": INT | null}, ...],      (null: a pass; [] in a duel)
      "games": [{"attractor": 1 | 2, "repulsor": 2 | 1, "moves": [MOVE, ...],
                 "score": INT, "reason": REASON}, ...],
      "result": {"winner": 1 | 2 | null, "draw": BOOL, "summary": TEXT}}
 
 Players are numbered 1 and 2 in the order listed. ``first`` is the player who opened
-the bidding (bid) or played the attractor in the first game (duel).
+the bidding (bid) or played the attractor in the first game (duel). ``bidding`` names
+the alternatives of SPK-RUL-6, SPK-RUL-12 and SPK-RUL-13 the bidding followed. Version 1
+records, written before those could be chosen, have no ``bidding`` and are read as
+played under the adopted alternatives.
 """
 
 from __future__ import annotations
@@ -22,15 +28,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...errors import NotationError
-from .score import GREATEST_SCORE
+from ...errors import NotationError, OptionError
+from .bidding import BiddingRules
 
 RECORD_KIND: Final = "splink-match"
-RECORD_VERSION: Final = 1
+RECORD_VERSION: Final = 2
+READ_VERSIONS: Final = (1, 2)
+"""The versions read: 1 has no ``bidding`` (the adopted alternatives), 2 has it in
+every bid record."""
 FORMATS: Final = ("duel", "bid")
-MAX_BID: Final = GREATEST_SCORE
-"""The highest bid (SPK-RUL-6): the greatest score any position has, so that every bid
-is one a game could meet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +85,14 @@ class MatchRecord:
     bids: tuple[BidRecord, ...]
     games: tuple[GameRecord, ...]
     result: MatchResult
+    bidding: BiddingRules | None = None
+    """The bidding rules of a bid match (None in a duel, which has no bidding)."""
 
     def options_dict(self) -> dict[str, str]:
         return dict(self.options)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "record": RECORD_KIND,
             "version": RECORD_VERSION,
             "format": self.format,
@@ -92,6 +100,10 @@ class MatchRecord:
             "seed": self.seed,
             "first": self.first,
             "options": dict(self.options),
+        }
+        if self.bidding is not None:
+            data["bidding"] = self.bidding.to_json()
+        data.update({
             "bids": [{"player": b.player, "bid": b.bid} for b in self.bids],
             "games": [
                 {"attractor": g.attractor, "repulsor": g.repulsor, "moves": list(g.moves),
@@ -100,23 +112,32 @@ class MatchRecord:
             ],
             "result": {"winner": self.result.winner, "draw": self.result.draw,
                        "summary": self.result.summary},
-        }
+        })
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> MatchRecord:
         """Read the JSON form; NotationError names the first field that is wrong. The
         content (legality, scores, result) is checked by replaying the record."""
         top = _obj(data, "the top level")
-        _keys(top, "the top level", ("record", "version", "format", "players", "seed",
-                                     "first", "options", "bids", "games", "result"))
-        if top["record"] != RECORD_KIND:
+        if "record" in top and top["record"] != RECORD_KIND:
             raise NotationError(f"record: 'record' is {top['record']!r}, expected "
                                 f"{RECORD_KIND!r}")
-        if top["version"] != RECORD_VERSION or type(top["version"]) is not int:
-            raise NotationError(f"record: version {top['version']!r} is not supported "
-                                f"(this is version {RECORD_VERSION})")
-        if top["format"] not in FORMATS:
+        version = top.get("version")
+        if "version" in top and (version not in READ_VERSIONS or type(version) is not int):
+            raise NotationError(f"record: version {version!r} is not supported "
+                                f"(this reads versions "
+                                f"{' and '.join(map(str, READ_VERSIONS))})")
+        if "format" in top and top["format"] not in FORMATS:
             raise NotationError(f"record: format {top['format']!r}: expected duel or bid")
+        has_bidding = version == 2 and top.get("format") == "bid"
+        _keys(top, "the top level", ("record", "version", "format", "players", "seed",
+                                     "first", "options",
+                                     *(("bidding",) if has_bidding else ()),
+                                     "bids", "games", "result"))
+        bidding = None
+        if top["format"] == "bid":
+            bidding = _bidding(top["bidding"]) if has_bidding else BiddingRules()
         players = top["players"]
         if (not isinstance(players, list) or len(players) != 2
                 or not all(isinstance(p, str) and p for p in players)):
@@ -147,6 +168,7 @@ class MatchRecord:
             bids=bids,
             games=games,
             result=MatchResult(winner, result["summary"]),
+            bidding=bidding,
         )
 
 
@@ -178,6 +200,15 @@ def _player(value: object, where: str) -> int:
     if type(value) is not int or value not in (1, 2):
         raise NotationError(f"record: {where} {value!r}: expected player 1 or 2")
     return value
+
+
+def _bidding(value: object) -> BiddingRules:
+    obj = _obj(value, "bidding")
+    _keys(obj, "bidding", ("max_bid", "opening", "target"))
+    try:
+        return BiddingRules(obj["max_bid"], obj["opening"], obj["target"])
+    except OptionError as err:
+        raise NotationError(f"record: bidding: {err.message}", err.rule_id) from None
 
 
 def _bid(value: object, number: int) -> BidRecord:
