@@ -25,7 +25,15 @@ from .geometry import (
     Point,
     points_of,
 )
-from .notation import COLOUR_OF_LETTER, EMPTY, Colour, format_board, parse_board
+from .notation import (
+    COLOUR_OF_LETTER,
+    EMPTY,
+    Colour,
+    format_board,
+    format_board_masks,
+    parse_board,
+    parse_board_masks,
+)
 from .verdict import Verdict
 
 BALLS_PER_COLOUR: Final = 16
@@ -221,17 +229,24 @@ class Board:
         return out
 
     def to_text(self) -> str:
-        """The board field of position notation."""
-        return format_board(self.letters())
+        """The board field of position notation (a point holding two balls, which
+        ``problems`` refuses, shows the last colour's letter)."""
+        white, black, red = self.masks
+        if (white & black) | (white & red) | (black & red):
+            return format_board(self.letters())
+        return format_board_masks(white, black, red)
 
     @classmethod
     def from_text(cls, text: str, colours: str = "WBR") -> Board:
         """Parse the board field and check gravity (raises NotationError or
         PositionError)."""
-        masks = [0, 0, 0]
-        for point, letter in parse_board(text, colours).items():
-            masks[COLOUR_OF_LETTER[letter]] |= 1 << point
-        board = cls((masks[0], masks[1], masks[2]))
+        read = parse_board_masks(text, colours)
+        if read is None:  # not a plain board field: the parser names what is wrong
+            masks = [0, 0, 0]
+            for point, letter in parse_board(text, colours).items():
+                masks[COLOUR_OF_LETTER[letter]] |= 1 << point
+            read = (masks[0], masks[1], masks[2])
+        board = cls(read)
         board.validate()
         return board
 

@@ -229,7 +229,7 @@ _COMMAND_MODULES: dict[str, str] = {
     "bench": "shibumi_rules.bench",
     "tables": "shibumi_rules.tables.cli",
     "prove": "shibumi_rules.prove",
-    "engine": "shibumi_rules.conformance.cli",
+    "engine": "shibumi_rules.conformance.engine_cli",
     "conform": "shibumi_rules.conformance.cli",
     "explain": "shibumi_rules.explain.cli",
 }

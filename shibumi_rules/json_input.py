@@ -10,7 +10,8 @@ instead, at a nesting depth that does not depend on the interpreter's stack.
 from __future__ import annotations
 
 import json
-from typing import Any
+import re
+from typing import Any, Final
 
 from .limits import MAX_JSON_INT_DIGITS, MAX_JSON_NESTING
 
@@ -27,11 +28,17 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
+_LONG_DIGITS: Final = re.compile(rf"\d{{{MAX_JSON_INT_DIGITS + 1}}}")
+"""A run of digits longer than an integer may be: only a text holding one can hold a
+too-long integer, so only such a text is read with every integer checked."""
+
+
 def load_json(text: str) -> Any:
     """The value of ``text``. Raises ``json.JSONDecodeError`` when it is not JSON and
     ``JSONLimitError`` when an integer is too long or the nesting too deep."""
+    bounded = len(text) > MAX_JSON_INT_DIGITS and _LONG_DIGITS.search(text) is not None
     try:
-        value = json.loads(text, parse_int=_bounded_int)
+        value = json.loads(text, parse_int=_bounded_int) if bounded else json.loads(text)
     except RecursionError:
         raise _too_deep() from None
     if text.count("[") + text.count("{") > MAX_JSON_NESTING:  # else it cannot nest deeper

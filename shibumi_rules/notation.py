@@ -10,7 +10,10 @@ colour letter. The start of Sploof is ``RRRR,R..R,R..R,RRRR/...,...,.../..,../.`
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from enum import IntEnum
+from functools import lru_cache
+from typing import Final, Protocol
 
 from .errors import NotationError
 from .geometry import INDEX_OF_COORD, INDEX_OF_NAME, LEVELS, NAMES, SIDE, Coord, Point
@@ -30,9 +33,12 @@ class Colour(IntEnum):
 
     @property
     def label(self) -> str:
-        return self.name.lower()
+        return _LABELS[self]
 
 
+_LABELS: Final = tuple(c.name.lower() for c in Colour)
+"""``white``, ``black``, ``red``: read on every position written, so not worked out
+from the member's name each time."""
 COLOUR_OF_LETTER = {c.letter: c for c in Colour}
 EMPTY = "."
 EMPTY_BOARD = "....,....,....,..../...,...,.../..,../."
@@ -173,3 +179,108 @@ _ROWS = tuple(
     for level in range(LEVELS)
 )
 """Points of each row of each level, in the order the board field lists them."""
+
+
+
+def _row_spans() -> tuple[tuple[int, int, dict[int, str]], ...]:
+    """Per row, in board-field order: its first point, the mask of its points in each
+    colour's part of a board code (``board_code``) and the table of its texts, keyed
+    by those bits. The points of a row have consecutive indices, so a row is a few bits
+    of each colour's mask."""
+    spans = []
+    for level in _ROWS:
+        for row in level:
+            width, mask = len(row), (1 << len(row)) - 1
+            assert row == tuple(range(row[0], row[0] + width))
+            texts = {(key & mask) | (key >> width & mask) << _BLACK
+                     | (key >> 2 * width & mask) << _RED: text
+                     for key, text in _row_texts(width).items()}
+            spans.append((row[0], mask | mask << _BLACK | mask << _RED, texts))
+    return tuple(spans)
+
+
+def _row_texts(width: int) -> dict[int, str]:
+    """Every text of a row of ``width`` points with at most one ball a point, keyed by
+    its white bits, its black bits shifted by ``width`` and its red bits shifted by
+    twice ``width``."""
+    texts = {}
+    for code in range(4 ** width):
+        key, letters = 0, []
+        for col in range(width):
+            code, ball = divmod(code, 4)
+            if ball < 3:
+                key |= 1 << (col + ball * width)
+            letters.append("WBR."[ball])
+        texts[key] = "".join(letters)
+    return texts
+
+
+_BLACK: Final = 32
+_RED: Final = 64
+"""Where the black and the red mask start in a board code: past the 30 points."""
+_ROW_SPANS: Final = _row_spans()
+_BOARD_FIELD: Final = "/".join(",".join("{}" for _ in level) for level in _ROWS)
+
+
+def format_board_masks(white: int, black: int, red: int) -> str:
+    """The board field of three disjoint colour masks (one ball a point): the same
+    text as ``format_board`` of their letters, read a row at a time from tables."""
+    code = white | black << _BLACK | red << _RED
+    return _BOARD_FIELD.format(*[table[code >> first & mask]
+                                 for first, mask, table in _ROW_SPANS])
+
+
+class OptionValues(Hashable, Protocol):
+    """A game's options in force, as its states carry them (one hashable value)."""
+
+    def as_options(self) -> dict[str, str]: ...
+
+
+@lru_cache(maxsize=256)
+def option_fields(rules: OptionValues) -> str:
+    """The ``name=value`` fields of a position, sorted by name and separated by
+    spaces: written once per combination of options, not once per position."""
+    return " ".join(f"{k}={v}" for k, v in sorted(rules.as_options().items()))
+
+
+def _row_bits() -> tuple[tuple[tuple[int, dict[str, tuple[int, int, int]]], ...], ...]:
+    """Per level, per row: its first point and its texts with their colour bits
+    (white, black, red) within the row: the reverse of the row-text tables."""
+    levels = []
+    for level in _ROWS:
+        rows = []
+        for row in level:
+            width, mask = len(row), (1 << len(row)) - 1
+            bits = {text: (key & mask, key >> width & mask, key >> 2 * width & mask)
+                    for key, text in _row_texts(width).items()}
+            rows.append((row[0], bits))
+        levels.append(tuple(rows))
+    return tuple(levels)
+
+
+_ROW_BITS: Final = _row_bits()
+
+
+def parse_board_masks(text: str, colours: str) -> tuple[int, int, int] | None:
+    """The white, black and red masks of a well-formed board field whose letters are
+    all among ``colours``, read a row at a time from tables; None for any other text,
+    which ``parse_board`` reads and names what is wrong with."""
+    levels = text.split("/")
+    if len(levels) != LEVELS:
+        return None
+    white = black = red = 0
+    for level_text, rows in zip(levels, _ROW_BITS, strict=True):
+        row_texts = level_text.split(",")
+        if len(row_texts) != len(rows):
+            return None
+        for row_text, (first, bits) in zip(row_texts, rows, strict=True):
+            found = bits.get(row_text)
+            if found is None:
+                return None
+            white |= found[0] << first
+            black |= found[1] << first
+            red |= found[2] << first
+    for letter, mask in zip("WBR", (white, black, red), strict=True):
+        if mask and letter not in colours:
+            return None
+    return white, black, red

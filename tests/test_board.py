@@ -18,7 +18,15 @@ from shibumi_rules.board import (
     valid_locations,
 )
 from shibumi_rules.errors import NotationError, PositionError
-from shibumi_rules.notation import Colour, format_point, parse_point
+from shibumi_rules.notation import (
+    Colour,
+    format_board,
+    format_board_masks,
+    format_point,
+    parse_board,
+    parse_board_masks,
+    parse_point,
+)
 
 from .board_strategies import boards
 
@@ -99,6 +107,68 @@ def test_names_round_trip(point: int) -> None:
 @given(boards())
 def test_board_text_round_trips(board: Board) -> None:
     assert Board.from_text(board.to_text()) == board
+
+
+@given(st.lists(st.sampled_from(".WBR"), min_size=g.NUM_POINTS, max_size=g.NUM_POINTS))
+def test_the_board_field_read_from_row_tables_is_the_field_of_the_letters(
+        letters: list[str]) -> None:
+    """The fast path of ``to_text`` against ``format_board``, on any colouring (gravity
+    aside: formatting does not judge it)."""
+    masks = tuple(sum(1 << p for p, letter in enumerate(letters) if letter == colour)
+                  for colour in "WBR")
+    white, black, red = masks
+    assert format_board_masks(white, black, red) == format_board(letters)
+    assert Board((white, black, red)).to_text() == format_board(letters)
+
+
+def _masks_of(balls: dict[int, str]) -> tuple[int, int, int]:
+    masks = [0, 0, 0]
+    for point, letter in balls.items():
+        masks["WBR".index(letter)] |= 1 << point
+    return masks[0], masks[1], masks[2]
+
+
+BOARD_TEXTS = st.lists(st.sampled_from(".WBR"), min_size=g.NUM_POINTS,
+                       max_size=g.NUM_POINTS).map(format_board)
+"""Board fields of any colouring (gravity aside: reading does not judge it)."""
+TEXT_EDITS = st.sampled_from(["", "/", ",", ".", "W", "x", "w", " ", "//", ",,", "\u00e9"])
+
+
+@st.composite
+def near_board_texts(draw: st.DrawFn) -> str:
+    """A board field with a few characters replaced, inserted or removed."""
+    text = draw(BOARD_TEXTS)
+    for _ in range(draw(st.integers(0, 3))):
+        at = draw(st.integers(0, len(text)))
+        cut = draw(st.integers(0, 1))
+        text = text[:at] + draw(TEXT_EDITS) + text[at + cut:]
+    return text
+
+
+@given(near_board_texts(), st.sampled_from(["WBR", "RW", "WB"]))
+def test_the_board_field_read_from_row_tables_is_the_parsers_reading(
+        text: str, colours: str) -> None:
+    """The fast reading of ``Board.from_text`` gives the parser's masks, and leaves to
+    the parser (None) every text the parser refuses, so its errors stay the parser's."""
+    fast = parse_board_masks(text, colours)
+    try:
+        slow = _masks_of(parse_board(text, colours))
+    except NotationError:
+        assert fast is None
+        return
+    assert fast is None or fast == slow
+
+
+@given(BOARD_TEXTS)
+def test_every_well_formed_board_field_is_read_from_the_tables(text: str) -> None:
+    assert parse_board_masks(text, "WBR") == _masks_of(parse_board(text, "WBR"))
+
+
+@given(st.tuples(*[st.integers(0, (1 << g.NUM_POINTS) - 1)] * 3))
+def test_a_point_with_two_balls_shows_the_last_colour_as_the_letters_do(
+        masks: tuple[int, int, int]) -> None:
+    board = Board(masks)
+    assert board.to_text() == format_board(board.letters())
 
 
 def test_drop_example() -> None:

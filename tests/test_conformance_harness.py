@@ -28,7 +28,7 @@ from shibumi_rules.conformance.harness import Config, Harness
 from shibumi_rules.conformance.nodes import Node
 from shibumi_rules.conformance.results import Divergence, PhaseStats, Recorder
 from shibumi_rules.conformance.server import available_games
-from shibumi_rules.conformance.shapes import ResponseCheck, shape_ok
+from shibumi_rules.conformance.shapes import ResponseCheck, response_ok
 from shibumi_rules.conformance.vectors import default_vector_files
 from shibumi_rules.games import get_game
 from shibumi_rules.games.sploof.rules import SploofState
@@ -557,6 +557,22 @@ def test_a_malformed_answer_is_a_protocol_finding_never_a_rule_divergence(
     assert all("winner" in d["detail"] for d in _of(data, "protocol"))
 
 
+def test_an_answer_malformed_only_where_nothing_is_compared_is_found_every_time(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every answer of this engine breaks the schema in a field no comparison reads: each
+    one is a protocol finding (no sample of them, no rule blamed), and none is compared."""
+    vectors = spec_vectors(tmp_path / "v.jsonl", "sploof", "SPF-WIN-1", limit=12)
+    sent = len(vectors.read_text().splitlines())
+    status, data, out = conform(["--engine", _engine("engine_negative_score.py"),
+                                 "--game", "sploof", "--games", "0", "--depth", "0",
+                                 "--vectors", str(vectors)], tmp_path, capsys)
+    assert status == DIVERGENT, out
+    malformed = _of(data, "protocol")
+    assert len(malformed) == sent and _of(data, "rule") == []
+    assert all("score" in d["detail"] and "below 0" in d["detail"] for d in malformed)
+    assert data["positions_checked"] == 0
+
+
 def test_an_attribution_that_fails_is_reported(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -611,16 +627,25 @@ def test_the_recorder_keeps_every_divergence_once() -> None:
 def test_the_shape_check_takes_valid_answers_and_sends_the_rest_to_the_schema() -> None:
     good = {"id": 1, "ok": True, "type": "expand", "outcome": {"over": False},
             "children": [{"move": "1c3", "position": "P", "outcome": {"over": False}}]}
-    assert shape_ok(good, "expand")
-    for broken in ({**good, "extra": 1}, {**good, "children": [{"move": "1c3"}]},
-                   {**good, "outcome": {"over": "no"}}, {**good, "ok": False}):
-        assert not shape_ok(broken, "expand")
-    check = ResponseCheck(first=1, every=3)
+    error = {"id": 2, "ok": False, "error": {"kind": "illegal-move", "message": "no",
+                                             "rule_id": "SHB-PLACE-1"}}
+    assert response_ok(good, "expand") and response_ok(error, "play")
+    check = ResponseCheck()
     for _ in range(6):
         check(good, "expand")
-    assert check.full_checks == 3  # the first, the 3rd and the 6th
-    with pytest.raises(ValueError, match="children"):
-        check({**good, "children": [{"move": "1c3"}]}, "expand")
+        check(error, "play")
+    assert check.full_checks == 0  # valid on their shape: no schema walk needed
+    for broken in ({**good, "extra": 1}, {**good, "children": [{"move": "1c3"}]},
+                   {**good, "outcome": {"over": "no"}}, {**good, "ok": False},
+                   {**good, "outcome": {"over": False, "score": -1}},
+                   {**error, "error": {"kind": "odd", "message": "no"}}):
+        assert not response_ok(broken, "expand")
+        with pytest.raises(ValueError):
+            check(broken, "expand")
+    assert check.full_checks == 6
+    unusual = {**good, "outcome": {"over": False, "engine_note": "fine"}}
+    check(unusual, "expand")  # valid, but only the schema can tell
+    assert check.full_checks == 7
 
 
 def test_a_divergence_found_by_perft_is_traced_to_its_position(
@@ -764,11 +789,46 @@ def test_the_protocol_readme_shows_the_recorded_session_and_every_message() -> N
                  f"up to {harness_module.START_TIMEOUT:g} seconds",
                  f"{harness_module.BUDGET:g} seconds by default",
                  f"one by one | {harness_module.MAX_EXAMINED_EXTRA} |",
-                 f"{results.MAX_KEPT:,}"):
+                 f"{results.MAX_KEPT:,}",
+                 f"the next {harness_module.PLIES_AHEAD} positions of a random game",
+                 f"the next {harness_module.VECTORS_AHEAD} vectors"):
         assert fact in text, fact
     assert session.MAX_CONSECUTIVE_FAILURES == 3  # "Three" above
     for verdict, status in results.EXIT_STATUS.items():
         assert f"| {verdict} | {status} |" in text
+
+
+def test_the_harness_asks_ahead_of_the_answers_it_reads_and_compares_them_in_order(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random game's requests go out up to PLIES_AHEAD positions before their answers
+    are read, and a divergence is still found at the position it belongs to."""
+    from shibumi_rules.conformance.pipeline import Pipeline
+
+    waiting: list[int] = []
+    send = Pipeline.send
+
+    def counting_send(self: Pipeline, request: dict[str, Any], where: Any) -> Any:
+        sent = send(self, request, where)
+        waiting.append(sum(not item.done for item in self.queue))
+        return sent
+
+    monkeypatch.setattr(Pipeline, "send", counting_send)
+    status, data, out = conform(["--engine", _engine("sploof_ignores_pinning.py"),
+                                 "--game", "sploof", "--option", "blocking=two",
+                                 "--option", "stuck=lose", "--option", "supply=limited",
+                                 "--option", "simultaneous=mover",
+                                 "--option", "lines_checked=both", "--games", "2",
+                                 "--depth", "0", "--vectors", "none"], tmp_path, capsys)
+    assert max(waiting) > harness_module.PLIES_AHEAD
+    pinned = [d for d in _of(data, "rule") if d["rules"][:1] == ["SHB-PIN-1"]]
+    assert status == DIVERGENT and pinned, out
+    assert pinned == _of(data, "rule")  # an answer read against another position would
+    assert _of(data, "protocol") == []  # diverge on everything
+    for item in pinned:  # the reference rejects the removal at the very position named
+        game = get_game("sploof")
+        state = game.parse_position(item["position"])
+        assert item["move"] not in game.legal_move_texts(state)
 
 
 def test_the_plan_checks_what_the_engine_declares_and_the_user_selects() -> None:

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from shibumi_rules.conformance import protocol
+from shibumi_rules.conformance import protocol, shapes
 from shibumi_rules.conformance.server import ReferenceEngine
 from shibumi_rules.conformance.spec_files import (
     EXAMPLE_FILE,
@@ -113,24 +114,25 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 @st.composite
-def mutated(draw: st.DrawFn) -> tuple[str, Any]:
+def mutated(draw: st.DrawFn, values: st.SearchStrategy[Any] = ODD_VALUES
+            ) -> tuple[str, Any]:
     """An example message with one part replaced, removed or added."""
     schema, message = draw(st.sampled_from(EXAMPLES))
     message = copy.deepcopy(message)
     path = draw(st.sampled_from(_paths(message)))
     action = draw(st.sampled_from(["replace", "delete", "add"]))
     if not path:
-        return schema, draw(ODD_VALUES) if action == "replace" else message
+        return schema, draw(values) if action == "replace" else message
     parent = message
     for key in path[:-1]:
         parent = parent[key]
     last = path[-1]
     if action == "replace":
-        parent[last] = draw(ODD_VALUES)
+        parent[last] = draw(values)
     elif action == "delete" and isinstance(parent, dict):
         del parent[last]
     elif isinstance(parent, dict):
-        parent["extra_" + str(last)] = draw(ODD_VALUES)
+        parent["extra_" + str(last)] = draw(values)
     return schema, message
 
 
@@ -274,3 +276,111 @@ def test_the_protocol_readme_shows_the_example_session_as_it_is() -> None:
         if side == "<" and expected.get("type") == "expand":
             expected["children"] = expected["children"][:2]
         assert obj == expected
+
+
+# -- the shape tests pass only what the schemas accept ------------------------------------
+
+SHAPE_NEAR_MISSES: Final[tuple[Any, ...]] = (
+    None, True, False, 0, 1, -1, 2.5, 10**30, "", "x", "pass", "\ud800", "\u00e9", [], ["x"],
+    ["", "x"], [None], {}, {"a": 1}, {"\u00e9": "x"}, {"over": True},
+    {"over": False, "score": -1}, {"over": False, "winner": 1},
+    {"over": False, "draw": None}, {"over": False, "note": "x"},
+    {"move": "1c3", "outcome": {"over": False}}, {"move": "", "outcome": {"over": False}},
+    {"move": "1c3", "position": 1, "outcome": {"over": False}},
+    {"kind": "illegal-move", "message": "x"}, {"kind": "odd", "message": "x"},
+    {"notation": "P", "first": "white"}, {"first": None, "moves": ["1c3"]},
+    {"first": "white", "moves": [""]})
+"""Values a shape test could take for valid: near misses of every field it reads."""
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 2) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(["over", "move", "kind", "x", "\u00e9"]), inner,
+                      max_size=3), max_leaves=6)
+
+
+def _schema_accepts(schema: str, message: Any, request_type: str) -> bool:
+    if not _validator(schema).is_valid(message):
+        return False
+    try:
+        if schema.startswith("request-"):
+            protocol.validate_request(message)
+        else:
+            protocol.validate_response(message, request_type)
+    except protocol.ProtocolError:
+        return False
+    return True
+
+
+def _shape_passes_only_valid(schema: str, message: Any) -> None:
+    if schema.startswith("request-"):
+        if shapes.request_ok(message):
+            assert _schema_accepts(f"request-{message['type']}.schema.json", message,
+                                   message["type"]), message
+        return
+    for kind in protocol.REQUEST_TYPES:
+        if shapes.response_ok(message, kind):
+            name = "response-error.schema.json" if message.get("ok") is False \
+                else f"response-{kind}.schema.json"
+            assert _schema_accepts(name, message, kind), (kind, message)
+
+
+def _single_mutations(message: Any) -> Iterator[Any]:
+    """The message with one part replaced by each near miss, removed, or joined by a
+    field of each near miss."""
+    for path in _paths(message):
+        for value in (*SHAPE_NEAR_MISSES, _DELETE):
+            changed = copy.deepcopy(message)
+            if not path:
+                if value is not _DELETE:
+                    yield value
+                continue
+            parent = changed
+            for key in path[:-1]:
+                parent = parent[key]
+            if value is _DELETE:
+                if isinstance(parent, dict):
+                    del parent[path[-1]]
+                else:
+                    continue
+            else:
+                parent[path[-1]] = copy.deepcopy(value)
+            yield changed
+        if isinstance(message, dict):
+            for name in ("first", "position", "divide", "rule_id", "extra"):
+                yield {**message, name: "x"}
+
+
+_DELETE: Final = object()
+
+
+@pytest.mark.parametrize(("schema", "message"), EXAMPLES,
+                         ids=[f"{i}-{s}" for i, (s, _) in enumerate(EXAMPLES)])
+def test_the_shape_tests_pass_no_single_near_miss_the_schema_refuses(
+        schema: str, message: Any) -> None:
+    """``request_ok`` and ``response_ok`` stand in for the full check on the hot path, so
+    what they pass must be valid: every message of the example session with any one
+    part replaced by a near miss, removed, or a field added."""
+    for changed in _single_mutations(message):
+        _shape_passes_only_valid(schema, changed)
+
+
+@settings(max_examples=400, deadline=None)
+@given(mutated(JSON_VALUES))
+def test_the_shape_tests_pass_only_what_the_schema_accepts(case: tuple[str, Any]) -> None:
+    """The same with any small JSON value in place of one part."""
+    _shape_passes_only_valid(*case)
+
+
+@pytest.mark.parametrize(("schema", "message"), EXAMPLES,
+                         ids=[f"{i}-{s}" for i, (s, _) in enumerate(EXAMPLES)])
+def test_the_shape_tests_pass_ordinary_messages(schema: str, message: Any) -> None:
+    """Every message of the example session but ``identify`` passes its shape test, so
+    the full check runs only on the unusual ones."""
+    kind = schema.split("-", 1)[1].removesuffix(".schema.json")
+    if kind == "identify":
+        return
+    if schema.startswith("request-"):
+        assert shapes.request_ok(message)
+    else:
+        request = next(r for r in EXAMPLE_REQUESTS if r["id"] == message["id"])
+        assert shapes.response_ok(message, request["type"])

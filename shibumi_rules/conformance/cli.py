@@ -1,5 +1,5 @@
-"""``shibumi-rules engine`` (serve the reference over the protocol) and
-``shibumi-rules conform`` (check an engine against the reference)."""
+"""``shibumi-rules conform``: check an engine against the reference (the engine
+command is ``engine_cli``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cli import command, one_line
-from ..errors import OptionError, ShibumiError
+from ..errors import ShibumiError
 from ..fileio import WriteError, check_writable
 from ..game import parse_option_pairs
 from ..games import game_names
@@ -19,32 +19,9 @@ from . import report
 from .client import EngineProcess, split_command
 from .harness import BUDGET, START_TIMEOUT, Config, Harness, main_module_argv
 from .results import USAGE_STATUS, UsageError
-from .server import ReferenceEngine, available_games
+from .server import available_games
 from .shapes import ResponseCheck
 from .vectors import default_vector_dir, folder_files
-
-
-def _configure_engine(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--write-spec", action="store_true",
-                   help="write the protocol's JSON Schemas and example session to "
-                        "spec/protocol instead of serving")
-    p.add_argument("--check", action="store_true",
-                   help="with --write-spec: only check the files are up to date")
-    p.add_argument("--spec-dir", default=None, help="where --write-spec writes")
-
-
-@command("engine", "serve the reference engine over the engine protocol (stdin/stdout)",
-         _configure_engine)
-def _engine(args: argparse.Namespace) -> int:
-    if args.spec_dir is not None and not (args.write_spec or args.check):
-        raise OptionError("--spec-dir says where --write-spec writes; it needs "
-                          "--write-spec or --check")
-    if args.write_spec or args.check:
-        from .spec_files import default_spec_dir, write_spec
-
-        folder = Path(args.spec_dir) if args.spec_dir else default_spec_dir()
-        return write_spec(folder, check=args.check)
-    return ReferenceEngine().serve()
 
 
 def _seconds(text: str, zero: bool) -> float:
@@ -97,8 +74,8 @@ def _configure_conform(p: argparse.ArgumentParser) -> None:
                    help="check only the combinations of options with this value "
                         "(repeatable); default: every combination the engine declares")
     p.add_argument("--seed", type=int, default=1, help="seed of the random games (1)")
-    p.add_argument("--games", type=_non_negative, default=2, metavar="N",
-                   help="random games per combination of options (2)")
+    p.add_argument("--games", type=_non_negative, default=1, metavar="N",
+                   help="random games per combination of options (1)")
     p.add_argument("--depth", type=_non_negative, metavar="D",
                    help="perft depth (default: each game's own, 3 for sploof, 2 for "
                         "splink; 0 skips)")

@@ -248,9 +248,19 @@ class EngineProcess:
         assert self.proc is not None and self.proc.stdin is not None
         assert self._selector is not None
         stdin = self.proc.stdin
+        view = memoryview(data)
+        if not _exited(self.proc) and time.monotonic() < deadline:
+            # the usual case: the pipe takes the whole request at once, no waiting
+            try:
+                view = view[os.write(stdin.fileno(), view):]
+            except BrokenPipeError:
+                raise self._crashed() from None
+            except BlockingIOError:
+                pass
+            if not view:
+                return
         self._selector.register(stdin, selectors.EVENT_WRITE, "in")
         try:
-            view = memoryview(data)
             while view:
                 if _exited(self.proc):
                     raise self._crashed()
@@ -321,6 +331,8 @@ class EngineProcess:
             if self._received > MAX_OUTPUT:
                 raise self._fail("flood", f"the engine printed over {MAX_OUTPUT >> 20} MiB "
                                           "without the response")
+            if time.monotonic() < deadline and self._read_waiting():
+                continue  # what the engine had written already, read without waiting
             assert self.proc is not None
             if _exited(self.proc):
                 # all the engine wrote is in the pipe now; a process it left behind
@@ -331,6 +343,19 @@ class EngineProcess:
             for key, _ in self._wait(deadline):
                 if not self._drain(key.data):
                     raise self._crashed()
+
+    def _read_waiting(self) -> bool:
+        """Read what stdout holds now, if anything (True when something was read)."""
+        assert self.proc is not None and self.proc.stdout is not None
+        try:
+            chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
+        except BlockingIOError:
+            return False
+        if not chunk:
+            raise self._crashed()
+        self._received += len(chunk)
+        self._out += chunk
+        return True
 
     def _drain_available(self) -> bool:
         """Read stdout until nothing more is there now (or a flood); False at its end."""

@@ -29,6 +29,7 @@ import random
 import sys
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -74,8 +75,14 @@ START_TIMEOUT: Final = 30.0
 """Seconds an engine may take to start and answer ``identify`` (at least --timeout)."""
 BUDGET: Final = 600.0
 """Seconds a whole run may take by default (``--budget``)."""
-SAMPLED_ILLEGAL: Final = 12
+SAMPLED_ILLEGAL: Final = 6
 """Moves legal elsewhere and illegal here that are weighed for each illegal-move check."""
+PLIES_AHEAD: Final = 16
+"""Positions of a random game asked about before the answers about the first are read:
+the game's path is the reference's, so the engine can work through it while the harness
+compares, and neither waits on the other at every ply."""
+VECTORS_AHEAD: Final = 16
+"""Vectors asked about before the answers about the first are read."""
 MAX_EXAMINED_EXTRA: Final = 64
 """Moves of one answer that the reference rejects and that are attributed one by one;
 the rest of such an answer is reported in one finding."""
@@ -86,7 +93,7 @@ class Config:
     games: list[str] | None = None
     options: dict[str, str] = field(default_factory=dict)
     seed: int = 1
-    random_games: int = 2
+    random_games: int = 1
     """Random games per combination of options."""
     depth: int | None = None
     vectors: list[Path] | None = None
@@ -707,7 +714,7 @@ class Harness:
         self._phase = f"{game.name} vectors ({combo.label})"
         starts: list[_Started] = []
         for i, vector in enumerate(sendable):
-            while len(starts) <= min(i + 1, len(sendable) - 1):
+            while len(starts) <= min(i + VECTORS_AHEAD, len(sendable) - 1):
                 ahead = sendable[len(starts)]
                 node = Node(game, ahead.state, game.format_position(ahead.state),
                             dict(ahead.options), ahead.first)
@@ -754,19 +761,27 @@ class Harness:
                     continue
                 roots.append((Node(game, vector.state, game.format_position(vector.state),
                                    dict(vector.options), vector.first), vector.name))
-        for number, (node, label) in enumerate(roots, 1):
-            found = self.perft_descent(node, depth, analyst, stats, label, combo)
+        asked = [self._ask_perft(node, depth, f"perft({depth}) from {label}")
+                 for node, label in roots]  # every root at once: the engine counts on
+        for number, ((node, label), sent) in enumerate(zip(roots, asked, strict=True), 1):
+            found = self.perft_descent(node, depth, analyst, stats, label, combo, sent)
             stats.divergences += found
             combo.perft += 1
             self._progress(f"{number}/{len(roots)} roots")
 
+    def _ask_perft(self, node: Node, depth: int, source: str) -> Sent:
+        return self.pipeline.send(self._request("perft", node, depth=depth, divide=True),
+                                  Where(node.game.name, node, None, source))
+
     def perft_descent(self, root: Node, depth: int, analyst: Attributor,
                       stats: PhaseStats, label: str = "the start",
-                      combination: Combination | None = None) -> int:
+                      combination: Combination | None = None,
+                      asked: Sent | None = None) -> int:
         """Compare perft with divide; while counts differ, go down the first move whose
         count differs until a position whose own answers differ (or, when they all
         agree, report the perft counts there). An engine that gives no divide is
-        compared on the total. Returns divergences recorded."""
+        compared on the total. ``asked`` is the root's request when it was sent
+        already. Returns divergences recorded."""
         game = root.game
         node, path = root, list[str]()
         check = _Check(combination)
@@ -774,8 +789,10 @@ class Harness:
             source = (f"perft({depth + len(path)}) from {label}"
                       + (f", after {' '.join(path)}" if path else ""))
             where = Where(game.name, node, None, source)
-            reply = self.pipeline.receive(self.pipeline.send(
-                self._request("perft", node, depth=depth, divide=True), where))
+            sent = asked if asked is not None else self._ask_perft(node, depth, source)
+            asked = None
+            expected = dict(game.divide(node.state, depth))  # while the engine counts
+            reply = self.pipeline.receive(sent)
             stats.checks += 1
             if not self._success(reply, where, "perft", check):
                 # no counts to descend by: the position's own answers may still show
@@ -784,7 +801,6 @@ class Harness:
                                               analyst, source, stats, combination)
                 return 1 + len(found)
             assert reply is not None
-            expected = dict(game.divide(node.state, depth))
             total = sum(expected.values())
             got = reply.get("divide")
             self._count(stats, 1, combination)
@@ -844,6 +860,7 @@ class Harness:
             combo.random_games += 1
             end = f"no end within {self.config.max_plies} plies"
             started = self._start_node(node, self._game_source(k, combo, strategy_name, 0))
+            asked: deque[tuple[_Started, Expected, list[_Illegal]]] = deque()
             for ply in range(self.config.max_plies + 1):
                 source = started.where.source
                 expected = reference_expectation(node, positions)
@@ -859,11 +876,9 @@ class Harness:
                     following = expected.child(node, index)
                     next_started = self._start_node(
                         following, self._game_source(k, combo, strategy_name, ply + 1))
-                found, _, _ = self._finish_node(started, partial(_given, expected),
-                                                analyst, stats, combo)
-                stats.divergences += len(found)
-                self._illegal_answers(illegal, combo)
-                self._progress(f"ply {ply}")
+                asked.append((started, expected, illegal))
+                if len(asked) > PLIES_AHEAD:
+                    self._check_ply(asked.popleft(), analyst, stats, combo)
                 if not legal:
                     end = (bundle.end_of(node.state) if bundle is not None else None) \
                         or "over"
@@ -871,7 +886,20 @@ class Harness:
                 if following is None:
                     break
                 node, started = following, next_started
+            while asked:
+                self._check_ply(asked.popleft(), analyst, stats, combo)
             ends[end] = ends.get(end, 0) + 1
+
+    def _check_ply(self, asked: tuple[_Started, Expected, list[_Illegal]],
+                   analyst: Attributor, stats: PhaseStats, combo: Combination) -> None:
+        """Read and compare the engine's answers about one position of a game: the
+        node, then the illegal moves sent there."""
+        started, expected, illegal = asked
+        found, _, _ = self._finish_node(started, partial(_given, expected), analyst, stats,
+                                        combo)
+        stats.divergences += len(found)
+        self._illegal_answers(illegal, combo)
+        self._progress(f"ply {len(started.node.moves or ())}")
 
     def _game_source(self, k: int, combo: Combination, strategy: str, ply: int) -> str:
         return (f"random game {k + 1} of {combo.label} (seed {self.config.seed}, "

@@ -46,6 +46,7 @@ from .protocol import (
     sniff_id,
     validate_request,
 )
+from .shapes import request_ok
 
 AnyGame = Game[Any, Any]
 
@@ -167,6 +168,23 @@ class ReferenceEngine:
             out[move] = self.perft(game, game.parse_position(notation), depth - 1)
         return out
 
+    def _children(self, game: AnyGame, state: Any) -> list[dict[str, Any]]:
+        """Every legal move with the position after it and its outcome. The reference's
+        own rules take each move as it is; the hooks of an engine that overrides them
+        get it as text."""
+        children = []
+        if self._exact:
+            for move in game.legal_moves(state):
+                after = game.play(state, move)
+                children.append({"move": game.format_move(move),
+                                 "position": game.format_position(after),
+                                 "outcome": game.outcome_json(after)})
+            return children
+        for text in self.legal(game, state):
+            notation, outcome = self.child(game, state, text)
+            children.append({"move": text, "position": notation, "outcome": outcome})
+        return children
+
     def answer(self, request: Message) -> Message:
         """The success payload for a valid request (errors raise)."""
         kind = request["type"]
@@ -190,10 +208,7 @@ class ReferenceEngine:
             notation, outcome = self.child(game, state, request["move"])
             return {"type": "play", "position": notation, "outcome": outcome}
         if kind == "expand":
-            children = []
-            for move in self.legal(game, state):
-                notation, outcome = self.child(game, state, move)
-                children.append({"move": move, "position": notation, "outcome": outcome})
+            children = self._children(game, state)
             return {"type": "expand", "outcome": self.outcome(game, state),
                     "children": children}
         depth = request["depth"]
@@ -211,7 +226,8 @@ class ReferenceEngine:
         """The response to one decoded request, success or error."""
         request_id = readable_id(request.get("id") if isinstance(request, dict) else None)
         try:
-            validate_request(request)
+            if not request_ok(request):  # the shape test passes ordinary requests
+                validate_request(request)
             reply = {"id": request_id, "ok": True}
             reply.update(self.answer(request))
             return reply

@@ -99,7 +99,8 @@ class Vector:
     rules: list[str]
     source: str
     name: str | None = None
-    """The vector's id when it is one of the spec's named positions."""
+    """The vector's id when it is one of the spec's named positions under its own
+    options (the perft roots)."""
     ends: list[str] = field(default_factory=list)
     first: str | None = None
     """Who moved first, when the vector's source says it."""
@@ -180,7 +181,8 @@ def parse_vector(data: dict[str, Any], source: str) -> Vector:
     label = f"{data['id']} ({source})" if isinstance(data.get("id"), str) else source
     origin = data.get("source")
     origin = origin if isinstance(origin, dict) else {}
-    named = origin.get("kind") == "named"
+    named = origin.get("kind") == "named" and data.get("id") == \
+        f"{game_name}/{origin.get('name')}"  # the position itself, not under other options
     first = origin.get("first")
     return Vector(game_name, dict(options), position, Expected(outcome, children),
                   [str(r) for r in _typed(data.get("rules", []), list, "rules",

@@ -6,16 +6,20 @@ it exercises (``tagging``) and the ends of the game it reaches (its own, or a mo
 
 Vectors are drawn under every combination of the game's options (``combinations``):
 every value of an option that lists its values, and the values the game's
-``RandomGames`` plan names for an option that takes any integer. Under each
-combination come
+``RandomGames`` plan names for an option that takes any integer. First come the named
+positions (``positions.py`` of the game), each under its own options. Then, under each
+combination, the candidates are analysed without being written out:
 
-- the named positions (``positions.py`` of the game), each under its own options and
-  under every other combination where it is a valid position;
-- seeded random games, ``games`` per strategy of the game (``GameBundle.strategies``:
-  uniform play and strategies that seek rare ends), a vector every ``stride`` plies and
-  at the last two positions of each game;
-- for each end the combination can reach (``GameBundle.ends``) and still lacks, up to
-  ``seek`` further games of the strategy that seeks it, kept only when they reach it.
+- the named positions under the combination, where they are valid positions;
+- the last two positions of a seeded game of each strategy of the game
+  (``GameBundle.strategies``: uniform play and strategies that seek rare ends);
+- for each end the combination can reach (``GameBundle.ends``) and still lacks, the
+  last two positions of up to ``seek`` further games of the strategy that seeks it,
+  kept when they reach it;
+
+and the file keeps the fewest candidates that cover every rule, ruling and end the
+candidates cover (chosen greedily, by what each adds for its size), then the last two
+positions of the uniform game and of the longest game, for breadth.
 
 A random game is replayed the same way on every run: ``random.Random(seed)`` drives the
 named strategy from the start with the recorded first player and options. Identical
@@ -49,15 +53,12 @@ AnyGame = Game[Any, Any]
 
 @dataclass(frozen=True)
 class RandomGames:
-    """How a game's random vectors are drawn: ``games`` games per strategy and
-    combination of options, at most ``max_plies`` plies each, a vector every ``stride``
-    plies and at the last two positions; up to ``seek`` more games for each end a
-    combination still lacks. ``values`` gives the values drawn for options that take
-    any integer (only the default otherwise)."""
+    """How a game's random vectors are drawn: games of at most ``max_plies`` plies;
+    up to ``seek`` games of the seeking strategy for each end a combination of options
+    still lacks. ``values`` gives the values drawn for options that take any integer
+    (only the default otherwise)."""
 
-    games: int
     max_plies: int
-    stride: int
     values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     seek: int = 12
 
@@ -93,9 +94,27 @@ def position_options(position: str) -> dict[str, str]:
     return dict(field.split("=", 1) for field in position.split() if "=" in field)
 
 
-def vector(game: AnyGame, state: Any, vector_id: str, source: dict[str, Any],
-           extra_rules: tuple[str, ...] = ()) -> dict[str, Any]:
-    """One position vector."""
+@dataclass
+class Analysis:
+    """What a position vector would hold, before any of it is written out: the moves,
+    the position after each and its outcome, and what the vector exercises."""
+
+    state: Any
+    moves: list[Any]
+    children: list[Any]
+    outcomes: list[dict[str, Any]]
+    outcome: dict[str, Any]
+    ids: set[str]
+    ends: set[str]
+
+    @property
+    def covers(self) -> set[str]:
+        """The rule, ruling and end IDs exercised (ends as ``end:KEY``)."""
+        return self.ids | {f"end:{end}" for end in self.ends}
+
+
+def analyse(game: AnyGame, state: Any, extra_rules: tuple[str, ...] = ()) -> Analysis:
+    """Everything a vector of ``state`` exercises, without formatting a position."""
     bundle = get_bundle(game.name)
     moves = game.legal_moves(state)
     children = [game.play(state, m) for m in moves]
@@ -104,22 +123,36 @@ def vector(game: AnyGame, state: Any, vector_id: str, source: dict[str, Any],
     tags = bundle.tagger()(state, moves, list(zip(children, outcomes)), outcome)
     ends = {bundle.end_of(s) for s in [state, *(c for c, o in zip(children, outcomes)
                                                  if o.get("over"))]}
-    position = game.format_position(state)
+    return Analysis(state, moves, children, outcomes, outcome, tags | set(extra_rules),
+                    {e for e in ends if e is not None})
+
+
+def render(game: AnyGame, analysis: Analysis, vector_id: str, source: dict[str, Any]
+           ) -> dict[str, Any]:
+    """The vector of an analysed position, as written to the file."""
+    bundle = get_bundle(game.name)
+    position = game.format_position(analysis.state)
     return {
         "id": vector_id,
         "game": game.name,
         "source": source,
         "options": position_options(position),
         "position": position,
-        "outcome": outcome,
-        "moves": [game.format_move(m) for m in moves],
+        "outcome": analysis.outcome,
+        "moves": [game.format_move(m) for m in analysis.moves],
         "results": {
             game.format_move(m): {"position": game.format_position(c), "outcome": o}
-            for m, c, o in zip(moves, children, outcomes)
+            for m, c, o in zip(analysis.moves, analysis.children, analysis.outcomes)
         },
-        "rules": ordered_ids(tags | set(extra_rules)),
-        "ends": ordered_ends(bundle, {e for e in ends if e is not None}),
+        "rules": ordered_ids(analysis.ids),
+        "ends": ordered_ends(bundle, analysis.ends),
     }
+
+
+def vector(game: AnyGame, state: Any, vector_id: str, source: dict[str, Any],
+           extra_rules: tuple[str, ...] = ()) -> dict[str, Any]:
+    """One position vector."""
+    return render(game, analyse(game, state, extra_rules), vector_id, source)
 
 
 def _slug(options: Mapping[str, str]) -> str:
@@ -127,9 +160,24 @@ def _slug(options: Mapping[str, str]) -> str:
     return "-".join(f"{k}-{v}".replace("_", "-") for k, v in options.items())
 
 
+@dataclass
+class _Candidate:
+    """A position that may become a vector, with where it comes from."""
+
+    analysis: Analysis
+    vector_id: str
+    source: dict[str, Any]
+    weight: int
+    """What the vector would cost in the file, roughly (its number of moves, plus one)."""
+
+
 class _Vectors:
-    """The vectors of one game as they are drawn: each position once, and the ends
-    each combination has reached so far."""
+    """The vectors of one game as they are drawn: the named positions under their own
+    options, then for each combination of options the fewest candidates (named
+    positions under the combination, the last positions of a seeded game of each
+    strategy, of games that seek an end the combination lacks) that cover everything
+    the candidates cover, and the last two positions of a uniform game and of the
+    longest game."""
 
     def __init__(self, game: AnyGame) -> None:
         self.game = game
@@ -137,48 +185,87 @@ class _Vectors:
         self.plan = self.bundle.random_games()
         self.combinations = combinations(game, self.plan)
         self.positions: set[str] = set()
-        self.ends: dict[tuple[tuple[str, str], ...], set[str]] = {}
         self.seed = 0
+        self.named = [(p, game.parse_position(p.position))
+                      for p in self.bundle.named_positions()]
 
-    def add(self, state: Any, vector_id: str, source: dict[str, Any],
-            extra_rules: tuple[str, ...] = ()) -> dict[str, Any] | None:
-        if self.game.format_position(state) in self.positions:
+    def _candidate(self, state: Any, vector_id: str, source: dict[str, Any],
+                   extra_rules: tuple[str, ...] = ()) -> _Candidate | None:
+        position = self.game.format_position(state)
+        if position in self.positions:
             return None
-        item = vector(self.game, state, vector_id, source, extra_rules)
+        analysis = analyse(self.game, state, extra_rules)
+        return _Candidate(analysis, vector_id, source, len(analysis.moves) + 1)
+
+    def _emit(self, chosen: _Candidate) -> dict[str, Any]:
+        item = render(self.game, chosen.analysis, chosen.vector_id, chosen.source)
         self.positions.add(item["position"])
-        self.ends.setdefault(_key(item["options"]), set()).update(item["ends"])
         return item
 
-    def named(self) -> Iterator[dict[str, Any]]:
-        """Each named position under its own options, then under every combination
-        where it is a valid position."""
-        game, named = self.game, self.bundle.named_positions()
-        states = [(p, game.parse_position(p.position)) for p in named]
-        for position, state in states:
-            item = self.add(state, f"{game.name}/{position.name}",
-                            _named_source(position), position.rules)
-            if item is not None:
-                yield item
+    def every(self) -> Iterator[dict[str, Any]]:
+        """Every vector of the game, in the order of the file."""
+        originals: dict[tuple[tuple[str, str], ...], set[str]] = {}
+        for position, state in self.named:
+            found = self._candidate(state, f"{self.game.name}/{position.name}",
+                                    _named_source(position), position.rules)
+            if found is not None:
+                options = position_options(self.game.format_position(state))
+                originals.setdefault(_key(options), set()).update(found.analysis.covers)
+                yield self._emit(found)
         for options in self.combinations:
-            for position, state in states:
-                own = position_options(game.format_position(state))
-                changed = {k: v for k, v in options.items() if own.get(k) != v}
-                try:
-                    variant = game.with_options(state, options)
-                except ShibumiError:
-                    continue  # not a position under these options
-                item = self.add(variant, f"{game.name}/{position.name}-{_slug(changed)}",
-                                _named_source(position))
-                if item is not None:
-                    yield item
+            yield from self._combination(options, originals.get(_key(options), set()))
 
-    def play(self, options: dict[str, str], strategy: str,
-             keep: Callable[[list[Any]], bool] | None = None) -> Iterator[dict[str, Any]]:
-        """One seeded game under ``options``; its vectors (every ``stride`` plies and
-        the last two positions), or none when ``keep`` refuses the game's states."""
+    def _combination(self, options: dict[str, str], covered: set[str]
+                     ) -> Iterator[dict[str, Any]]:
+        candidates = list(self._variants(options))
+        games = [list(self.play(options, strategy)) for strategy in self.bundle.strategies()]
+        longest = max(range(len(games)), key=lambda i: (_plies(games[i]), -i))
+        breadth = games[0] + (games[longest] if longest else [])
+        for number, game in enumerate(games):
+            if number not in (0, longest):
+                candidates += game
+        wanted = {f"end:{e.key}" for e in self.bundle.ends() if e.possible(options)}
+        for end in self.bundle.ends():
+            key = f"end:{end.key}"
+            if key not in wanted:
+                continue
+            for _ in range(self.plan.seek):
+                have = covered.union(*(c.analysis.covers for c in candidates + breadth))
+                if key in have:
+                    break
+                reached = [c for c in self.play(options, end.seeker)
+                           if key in c.analysis.covers]
+                candidates += reached
+        for chosen in _fewest(candidates, covered | set().union(
+                *(c.analysis.covers for c in breadth))):
+            yield self._emit(chosen)
+        for chosen in breadth:
+            yield self._emit(chosen)
+
+    def _variants(self, options: dict[str, str]) -> Iterator[_Candidate]:
+        """The named positions under ``options`` (where they are valid positions)."""
+        for position, state in self.named:
+            own = position_options(self.game.format_position(state))
+            changed = {k: v for k, v in options.items() if own.get(k) != v}
+            if not changed:
+                continue  # the position itself, written already
+            try:
+                variant = self.game.with_options(state, options)
+            except ShibumiError:
+                continue  # not a position under these options
+            found = self._candidate(variant,
+                                    f"{self.game.name}/{position.name}-{_slug(changed)}",
+                                    _named_source(position))
+            if found is not None:
+                yield found
+
+    def play(self, options: dict[str, str], strategy: str) -> Iterator[_Candidate]:
+        """One seeded game under ``options``, played by ``strategy``: its last two
+        positions (the one before the end, whose moves reach it, and the end)."""
         self.seed += 1
         seed, game, plan = self.seed, self.game, self.plan
-        choose = self.bundle.strategies()[strategy]
+        choose = self.bundle.strategies().get(strategy) or self.bundle.strategies()[
+            "uniform"]
         firsts = game.first_choices or (None,)
         first = firsts[(seed - 1) % len(firsts)]
         rng = random.Random(seed)
@@ -190,43 +277,43 @@ class _Vectors:
                 break
             state = game.play(state, choose(state, moves, rng))
             states.append(state)
-        if keep is not None and not keep(states):
-            return
-        last = len(states) - 1
+        final = len(states) - 1
         for ply, at in enumerate(states):
-            if ply % plan.stride and ply < last - 1:
+            if ply < final - 1:
                 continue
             source: dict[str, Any] = {"kind": "random", "seed": seed, "ply": ply,
                                       "strategy": strategy}
             if first is not None:
                 source["first"] = first
-            item = self.add(at, f"{game.name}/random-{seed}-{ply}", source)
-            if item is not None:
-                yield item
+            found = self._candidate(at, f"{game.name}/random-{seed}-{ply}", source)
+            if found is not None:
+                yield found
 
-    def random(self) -> Iterator[dict[str, Any]]:
-        """``games`` games per strategy and combination."""
-        for options in self.combinations:
-            for strategy in self.bundle.strategies():
-                for _ in range(self.plan.games):
-                    yield from self.play(options, strategy)
 
-    def seek(self) -> Iterator[dict[str, Any]]:
-        """Games of the seeking strategy for each end a combination lacks."""
-        for options in self.combinations:
-            for end in self.bundle.ends():
-                if not end.possible(options):
-                    continue
-                for _ in range(self.plan.seek):
-                    if end.key in self.ends.get(_key(options), set()):
-                        break
-                    yield from self.play(options, end.seeker, keep=self._reaches(end.key))
+def _plies(game: list[_Candidate]) -> int:
+    """How long a game played for the vectors lasted (its last position's ply)."""
+    return int(game[-1].source.get("ply", 0)) if game else 0
 
-    def _reaches(self, key: str) -> Callable[[list[Any]], bool]:
-        """Whether a game's last two positions end the game as ``key``."""
-        def test(states: list[Any]) -> bool:
-            return any(self.bundle.end_of(s) == key for s in states[-2:])
-        return test
+
+def _fewest(candidates: list[_Candidate], covered: set[str]) -> list[_Candidate]:
+    """Candidates chosen one at a time, each the one that adds most to what is covered
+    for what it weighs (the first of equals), until none adds anything; in their
+    original order."""
+    chosen: list[int] = []
+    have = set(covered)
+    left = list(range(len(candidates)))
+    while True:
+        best, score = -1, 0.0
+        for index in left:
+            gain = len(candidates[index].analysis.covers - have)
+            if gain and gain / candidates[index].weight > score:
+                best, score = index, gain / candidates[index].weight
+        if best < 0:
+            break
+        chosen.append(best)
+        left.remove(best)
+        have |= candidates[best].analysis.covers
+    return [candidates[i] for i in sorted(chosen)]
 
 
 def _key(options: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
@@ -242,10 +329,7 @@ def _named_source(position: Any) -> dict[str, Any]:
 
 def game_vectors(game: AnyGame) -> Iterator[dict[str, Any]]:
     """Every position vector of a game, in the order of the file."""
-    drawn = _Vectors(game)
-    yield from drawn.named()
-    yield from drawn.random()
-    yield from drawn.seek()
+    yield from _Vectors(game).every()
 
 
 def jsonl(vectors: Iterator[dict[str, Any]]) -> str:

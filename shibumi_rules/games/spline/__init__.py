@@ -33,7 +33,7 @@ class SplineBundle(GameBundle):
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames
 
-        return RandomGames(games=16, max_plies=28, stride=3)
+        return RandomGames(max_plies=28)
 
 
 BUNDLE = SplineBundle()

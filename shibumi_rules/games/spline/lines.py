@@ -17,7 +17,7 @@ can only complete a line through its own point, which the fast perft uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from ...board import Board
@@ -47,10 +47,12 @@ class Line:
     level: int
     kind: LineKind
     points: tuple[Point, ...]
+    mask: Mask = field(init=False, repr=False, compare=False)
+    """The points as a mask, worked out once (``holds`` reads it for every line of
+    every outcome)."""
 
-    @property
-    def mask(self) -> Mask:
-        return sum(1 << p for p in self.points)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mask", sum(1 << p for p in self.points))
 
     @property
     def rule(self) -> str:

@@ -38,8 +38,7 @@ class SplinkBundle(GameBundle):
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames
 
-        return RandomGames(games=1, max_plies=60, stride=12,
-                           values={"max_turns": ("none", "12")})
+        return RandomGames(max_plies=60, values={"max_turns": ("none", "12")})
 
     def strategies(self) -> Mapping[str, Strategy]:
         from .strategies import STRATEGIES

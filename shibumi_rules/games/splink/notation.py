@@ -32,7 +32,7 @@ from __future__ import annotations
 from ...board import Board
 from ...errors import NotationError, PositionError
 from ...game import parse_option_pairs
-from ...notation import Colour, format_point, parse_count, parse_point, split_fields
+from ...notation import Colour, format_point, option_fields, parse_count, parse_point, split_fields
 from .state import (
     PlaceMove,
     RemoveMove,
@@ -109,7 +109,7 @@ def format_position(state: SplinkState) -> str:
     """Canonical one-line notation of a state."""
     board = Board((state.white, 0, state.red)).to_text()
     supply = "-,-" if state.supply is None else f"{state.supply[0]},{state.supply[1]}"
-    options = " ".join(f"{k}={v}" for k, v in sorted(state.options.items()))
+    options = option_fields(state.rules)
     return f"{board} {state.role.value} turns:{state.turns} supply:{supply} {options}"
 
 

@@ -34,7 +34,7 @@ class SploofBundle(GameBundle):
     def random_games(self) -> RandomGames:
         from ...tables.vectors import RandomGames
 
-        return RandomGames(games=1, max_plies=120, stride=8)
+        return RandomGames(max_plies=120)
 
     def strategies(self) -> Mapping[str, Strategy]:
         from .strategies import STRATEGIES

@@ -9,7 +9,7 @@ from dataclasses import replace
 from ...board import BALLS_PER_COLOUR, Board
 from ...errors import NotationError, PositionError
 from ...game import parse_option_pairs
-from ...notation import Colour, parse_count, parse_point, split_fields
+from ...notation import Colour, option_fields, parse_count, parse_point, split_fields
 from .rules import (
     PASS,
     PLAYERS,
@@ -56,7 +56,7 @@ def format_position(state: SploofState) -> str:
     by name."""
     white, black, red = state.supply
     supply = ",".join(UNCOUNTED if n is None else str(n) for n in (white, black)) + f",{red}"
-    options = " ".join(f"{k}={v}" for k, v in sorted(state.options.items()))
+    options = option_fields(state.rules)
     return (f"{state.board.to_text()} {state.turn.label} "
             f"stock:{state.stock[0]},{state.stock[1]} supply:{supply} {options}")
 

@@ -37,6 +37,23 @@ POSITIONS: Final = (
         "The both-lines position under simultaneous=draw: x1a3 draws.",
         ("SPF-RUL-2",), 4, 2),
     NamedPosition(
+        "sploof", "both-lines-one-ball-blocks",
+        "RRRR,RWWW,BBBB,RRRR/...,W..,.../..,../. white stock:1,1 supply:11,11,7 "
+        "blocking=one",
+        "Under blocking=one White's 2b4 alone crosses Black's rank 5: x1a3 drops it into "
+        "1a3, completing White's rank 3 and leaving Black's rank 5 uncrossed, so both "
+        "players get a line and the mover (White) wins.",
+        ("SPF-RUL-2", "SPF-RUL-4", "SPF-WIN-1", "SHB-DROP-1", "SHB-CROSS-1"), 4, 2),
+    NamedPosition(
+        "sploof", "both-lines-nothing-blocks",
+        "RRRR,RWWW,BBBB,RRRR/...,WB.,BB./..,B./. white stock:1,1 supply:11,7,7 "
+        "blocking=none",
+        "Under blocking=none no link is crossed, and Black's rank 5 is broken only by "
+        "3c5 hiding 1c5: x1a3 drops White's 2b4 into 1a3, completing White's rank 3, and "
+        "3c5 into 2b4, uncovering 1c5, so both players get a line and the mover (White) "
+        "wins.",
+        ("SPF-RUL-2", "SPF-RUL-7", "SHB-HIDE-1", "SPF-WIN-1", "SHB-DROP-1"), 4, 2),
+    NamedPosition(
         "sploof", "crossed-row",
         "RRRR,WWWW,RB.R,RRRR/B..,B..,.../..,../. black stock:1,2 supply:11,11,6",
         "White's rank 3 is crossed between 1a3 and 1c3 by Black's 2b2 and 2b4. Black to "
@@ -101,18 +118,4 @@ POSITIONS: Final = (
         "and has lost (a position built for the purpose: in a game the reds run out "
         "first).",
         ("SPF-END-1", "SPF-RUL-3", "SPF-RUL-1", "SPF-REMOVE-2"), 1, 0),
-    NamedPosition(
-        "sploof", "both-lines-one-ball-blocks",
-        "RW.W,BWWW,BWBB,BWBB/B..,...,.../..,../. white stock:7,4 supply:2,4,15 blocking=one",
-        "Under blocking=one, removing the red ball at 1a1 drops the ball above it and "
-        "gives both players a line at once (found by the both-lines strategy); the tie "
-        "follows simultaneous.",
-        ("SPF-RUL-2",), 1, 0),
-    NamedPosition(
-        "sploof", "both-lines-nothing-blocks",
-        "BW.W,BWWB,BWBW,RBBB/...,WWB,BW./..,W./. black stock:4,2 supply:2,4,15 "
-        "blocking=none",
-        "Under blocking=none, removing the red ball at 1a7 gives both players a line at "
-        "once (found by random play); the tie follows simultaneous.",
-        ("SPF-RUL-2",), 1, 0),
 )

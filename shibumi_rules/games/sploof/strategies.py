@@ -26,7 +26,7 @@ from typing import Final
 
 from ...board import pinned
 from ...bundle import GameEnd, OptionTest, Strategy, uniform
-from ...geometry import ALL, COORDS, GROUND, points_of
+from ...geometry import ALL, COORDS, GROUND, NUM_POINTS, points_of
 from ...notation import Colour
 from .game import GAME
 from .rules import SploofMove, SploofState
@@ -41,6 +41,8 @@ def _limited(options: Mapping[str, str]) -> bool:
 
 
 def _stuck(value: str) -> OptionTest:
+    """Possible under ``stuck=value`` (SPF-RUL-3; ``lose`` when the game has no such
+    option)."""
     def test(options: Mapping[str, str]) -> bool:
         return options.get("stuck", "lose") == value
     return test
@@ -78,6 +80,7 @@ ENDS: Final = (
 """Every way a Sploof game ends; ``supply-exhausted`` only under supply=limited, a line
 for the opponent only when both players' lines are checked, and a player stuck with
 balls in stock as the ``stuck`` option says."""
+
 
 def _links_can_be_crossed(options: Mapping[str, str]) -> bool:
     """Whether balls over a link can break a row (SPF-RUL-4): not under blocking=none."""
@@ -117,7 +120,8 @@ def _split(moves: Iterable[SploofMove]) -> tuple[list[SploofMove], list[SploofMo
     placements: list[SploofMove] = []
     removals: list[SploofMove] = []
     for move in moves:
-        (removals if move.remove else placements).append(move)
+        if move.point < NUM_POINTS:  # not the pass of stuck=pass
+            (removals if move.remove else placements).append(move)
     return placements, removals
 
 
@@ -150,6 +154,8 @@ def _row_support(state: SploofState, move: SploofMove) -> int:
 def line_seeking(state: SploofState, moves: list[SploofMove],
                  rng: random.Random) -> SploofMove:
     """Place on the ground row or column the mover holds most of."""
+    if len(moves) == 1:
+        return moves[0]
     placements, _ = _split(moves)
     if not placements:
         return rng.choice(moves)
@@ -160,6 +166,8 @@ def both_lines(state: SploofState, moves: list[SploofMove],
                rng: random.Random) -> SploofMove:
     """A removal that gives both players a line when there is one; else fill the
     pyramid from the top without ending the game."""
+    if len(moves) == 1:
+        return moves[0]
     placements, removals = _split(moves)
     for move in removals:
         if end_of(GAME.play(state, move)) == "both-lines":
@@ -173,6 +181,8 @@ def both_lines(state: SploofState, moves: list[SploofMove],
 def stock_draining(state: SploofState, moves: list[SploofMove],
                    rng: random.Random) -> SploofMove:
     """The player with the smaller supply removes, the other places; no lines."""
+    if len(moves) == 1:
+        return moves[0]
     placements, removals = _split(moves)
     mine, theirs = state.supply[state.turn], state.supply[1 - state.turn]
     drains = mine is None or theirs is None or mine <= theirs
@@ -185,6 +195,8 @@ def stock_draining(state: SploofState, moves: list[SploofMove],
 def removal_heavy(state: SploofState, moves: list[SploofMove],
                   rng: random.Random) -> SploofMove:
     """Remove whenever a removal does not end the game; else place."""
+    if len(moves) == 1:
+        return moves[0]
     placements, removals = _split(moves)
     choice = _first_not_ending(state, _shuffled(removals, rng) + _shuffled(placements, rng))
     return choice if choice is not None else rng.choice(moves)
