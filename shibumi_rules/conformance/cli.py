@@ -4,7 +4,6 @@ command is ``engine_cli``)."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,14 @@ from ..games import game_names
 from ..limits import MAX_TIMEOUT
 from . import report
 from .client import EngineProcess, split_command
-from .harness import BUDGET, START_TIMEOUT, Config, Harness, main_module_argv
+from .harness import (
+    BUDGET,
+    START_TIMEOUT,
+    Config,
+    Harness,
+    main_module_argv,
+    main_module_env,
+)
 from .results import USAGE_STATUS, UsageError
 from .server import available_games
 from .shapes import ResponseCheck
@@ -143,10 +149,7 @@ def _run(args: argparse.Namespace) -> int:
     named: str | None
     if args.engine is None:
         argv = main_module_argv()
-        root = str(Path(__file__).resolve().parents[2])
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            [root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+        env = main_module_env()
         named = None
     else:
         try:

@@ -25,6 +25,7 @@ run goes on until too many failures in a row, or the run's time budget, stop it.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -976,6 +977,17 @@ def _where_failed(err: BaseException) -> str:
 def main_module_argv() -> list[str]:
     """The command that serves the reference engine: this Python, this package."""
     return [sys.executable, "-m", "shibumi_rules", "engine"]
+
+
+def main_module_env() -> dict[str, str]:
+    """The environment for ``main_module_argv``: this package's folder first on the
+    import path, so that the subprocess serves this copy of the engine even when
+    another one is installed."""
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    return env
 
 
 def _planned(game: AnyGame) -> list[dict[str, str]]:

@@ -5,7 +5,6 @@ example session recorded from the reference engine run as a subprocess. Written 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any, Final
@@ -13,7 +12,7 @@ from typing import Any, Final
 from ..errors import ShibumiError
 from ..fileio import check_writable, write_atomic
 from .client import EngineProcess
-from .harness import main_module_argv
+from .harness import main_module_argv, main_module_env
 from .protocol import Message, schema_documents
 
 EXAMPLE_FILE: Final = "example-session.jsonl"
@@ -58,11 +57,7 @@ def default_spec_dir() -> Path:
 def example_session() -> list[dict[str, Any]]:
     """Run the reference engine as a subprocess and record each request with the
     response it sends back, as parsed JSON."""
-    root = str(Path(__file__).resolve().parents[2])
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-    process = EngineProcess(main_module_argv(), timeout=60, env=env)
+    process = EngineProcess(main_module_argv(), timeout=60, env=main_module_env())
     lines = []
     try:
         for request in EXAMPLE_REQUESTS:
