@@ -54,6 +54,7 @@ from ...geometry import (
     Point,
     points_of,
 )
+from ...lookup import superset_table
 from ...notation import Colour
 from ...verdict import Verdict
 
@@ -454,19 +455,10 @@ def _grid_bit(p: Point) -> int:
     return 1 << (_STRIDE * COORDS[p].y + COORDS[p].x)
 
 
-def _subset_table(size: int, image: list[int]) -> tuple[int, ...]:
-    """table[m] = OR of image[i] over the bits i of m (built in one pass)."""
-    table = [0] * (1 << size)
-    for m in range(1, 1 << size):
-        low = m & -m
-        table[m] = table[m ^ low] | image[low.bit_length() - 1]
-    return tuple(table)
-
-
 def _grid_table(level: int) -> tuple[int, ...]:
     """occupancy of one level -> the top-view bitboard cells of its balls."""
     base, size = _LEVEL_BASE[level], _LEVEL_SIZE[level]
-    return _subset_table(size, [_grid_bit(base + i) for i in range(size)])
+    return superset_table(size, ((1 << i, _grid_bit(base + i)) for i in range(size)))
 
 
 _G0, _G1, _G2, _G3 = (_grid_table(level) for level in range(LEVELS))
@@ -476,17 +468,7 @@ _ORTHO: Final = tuple(line for line in LINES if line.kind == "orthogonal")
 def _ortho_complete_table() -> tuple[int, ...]:
     """own level-0 occupancy -> bitmask of the orthogonal lines whose 4 points are all
     own (bit i for ``_ORTHO[i]``)."""
-    table = [0] * (1 << 16)
-    for i, line in enumerate(_ORTHO):
-        need = line.mask
-        free = 0xFFFF & ~need
-        sub = free
-        while True:  # every superset of the line's points
-            table[need | sub] |= 1 << i
-            if sub == 0:
-                break
-            sub = (sub - 1) & free
-    return tuple(table)
+    return superset_table(_LEVEL_SIZE[0], ((line.mask, 1 << i) for i, line in enumerate(_ORTHO)))
 
 
 def _ortho_blocked_table(blocking: BlockingRule) -> tuple[int, ...]:
@@ -494,21 +476,17 @@ def _ortho_blocked_table(blocking: BlockingRule) -> tuple[int, ...]:
     orthogonal lines that are crossed under ``blocking`` (SPF-RUL-4) or hidden
     (SPF-RUL-7)."""
     base = _LEVEL_BASE[1]
-    blockers: list[tuple[int, int]] = []  # (line bit, set of points that blocks it)
+    blockers: list[tuple[int, int]] = []  # (set of points that blocks it, line bit)
     for i, line in enumerate(_ORTHO):
         for link in line.links:
             bits = [1 << (q - base) for q in link.crossing]
             if blocking == "two" and crosses(len(bits), blocking):
-                blockers.append((1 << i, sum(bits)))
+                blockers.append((sum(bits), 1 << i))
             elif blocking == "one":
-                blockers += [(1 << i, bit) for bit in bits]
+                blockers += [(bit, 1 << i) for bit in bits]
         for _, cover in line.hiders:
-            blockers.append((1 << i, 1 << (cover - base)))
-    size = _LEVEL_SIZE[1] + _LEVEL_SIZE[2]
-    return tuple(
-        sum({bit for bit, need in blockers if upper & need == need})
-        for upper in range(1 << size)
-    )
+            blockers.append((1 << (cover - base), 1 << i))
+    return superset_table(_LEVEL_SIZE[1] + _LEVEL_SIZE[2], blockers)
 
 
 _ORTHO_COMPLETE: Final = _ortho_complete_table()
