@@ -153,8 +153,8 @@ def _cell(x: int, y: int) -> Cell:
     ))
 
 
-def _has_point(x: int, y: int) -> bool:
-    return any((x, y, level) in AT_TOP_VIEW for level in range(LEVELS))
+_CELLS_WITH_POINTS: Final = frozenset((x, y) for x, y, _ in AT_TOP_VIEW)
+"""The cells of the top view that some point projects onto."""
 
 
 def _orthogonal_lines() -> list[Line]:
@@ -183,8 +183,7 @@ def _diagonal_lines() -> list[Line]:
     for dy in (1, -1):
         for x0, y0 in sorted((x, y) for x in range(GRID) for y in range(GRID)):
             cells_xy = [(x0 + k, y0 + dy * k) for k in range(4)]
-            if not all(0 <= x < GRID and 0 <= y < GRID and _has_point(x, y)
-                       for x, y in cells_xy):
+            if not all(cell in _CELLS_WITH_POINTS for cell in cells_xy):
                 continue
             cells = tuple(_cell(x, y) for x, y in cells_xy)
             points = tuple(p for c in cells for p in c.points)
