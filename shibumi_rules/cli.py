@@ -7,7 +7,6 @@ no traceback reaches the user.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -93,6 +92,14 @@ class Parser(argparse.ArgumentParser):
 def first_player_help() -> str:
     """What ``--first`` takes in each game, from the games' bundles."""
     return "; ".join(f"{b.title}: {b.first_help}" for b in bundles())
+
+
+def print_json(value: object) -> None:
+    """``value`` as JSON on one line. The json module is imported here, when a command
+    prints JSON, not by every command at start-up."""
+    import json
+
+    print(json.dumps(value))
 
 
 def check_depth(depth: int, what: str = "depth") -> int:
@@ -190,7 +197,7 @@ def _moves(args: argparse.Namespace) -> int:
     state = game.replay(state, args.moves)
     moves = game.legal_move_texts(state)
     if args.json:
-        print(json.dumps({"position": game.format_position(state), "moves": moves}))
+        print_json({"position": game.format_position(state), "moves": moves})
     else:
         for move in moves:
             print(move)
@@ -209,8 +216,8 @@ def _play(args: argparse.Namespace) -> int:
     game, state = state_from_args(args)
     state = game.replay(state, args.moves)
     if args.json:
-        print(json.dumps({"position": game.format_position(state),
-                          "outcome": game.outcome_json(state)}))
+        print_json({"position": game.format_position(state),
+                    "outcome": game.outcome_json(state)})
     else:
         print(game.format_position(state))
         print(game.describe(state))
@@ -243,9 +250,9 @@ def _perft(args: argparse.Namespace) -> int:
         total = game.perft(state, args.depth)
     elapsed = time.perf_counter() - began
     if args.json:
-        print(json.dumps({"position": game.format_position(state), "depth": args.depth,
-                          "divide": dict(rows) if args.divide and args.depth >= 1 else None,
-                          "total": total}))
+        print_json({"position": game.format_position(state), "depth": args.depth,
+                    "divide": dict(rows) if args.divide and args.depth >= 1 else None,
+                    "total": total})
     else:
         for move, count in rows:
             print(f"{move} {count}")

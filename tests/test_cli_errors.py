@@ -406,11 +406,12 @@ def test_help_is_laid_out_at_the_width_shutil_gives(monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.parametrize("name", game_names())
 def test_listing_moves_imports_no_module_it_does_not_need(name: str) -> None:
-    """Listing the moves from the start imports neither shutil (the terminal's width)
-    nor random (drawing the first player), each a cost on every command's start-up."""
+    """Listing the moves from the start imports neither shutil (the terminal's width),
+    random (drawing the first player) nor json (printing JSON), each a cost on every
+    command's start-up."""
     code = ("import sys; before = set(sys.modules); from shibumi_rules.cli import main; "
             f"main(['moves', {name!r}]); "
-            "print(sorted({'shutil', 'random'} & (set(sys.modules) - before)))")
+            "print(sorted({'shutil', 'random', 'json'} & (set(sys.modules) - before)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.splitlines()[-1] == "[]"
