@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from shibumi_rules import geometry as g
 from shibumi_rules.board import Board
+from shibumi_rules.games.sploof import lines as lines_module
 from shibumi_rules.games.sploof.lines import (
     BLOCKING_RULES,
     LINE_BY_NAME,
@@ -118,8 +119,9 @@ def test_fast_detector_agrees_with_the_table(b: Board, blocking: BlockingRule) -
 
 def test_every_entry_of_the_ground_and_grid_tables_is_its_definition() -> None:
     """The tables behind ``has_line`` and perft, over their whole domains, against the
-    line table: the top-view cells a level's balls show, and the rows and columns whose
-    four points are all there."""
+    line table: the top-view cells a level's balls show (level 1's also in the two
+    halves ``has_line`` reads), and the rows and columns whose four points are all
+    there."""
     *grids, complete, _ = fast_tables()
     for level, table in enumerate(grids):
         points = g.points_of(g.LEVEL_MASKS[level])
@@ -127,6 +129,9 @@ def test_every_entry_of_the_ground_and_grid_tables_is_its_definition() -> None:
         assert len(table) == 1 << len(points)
         for m, entry in enumerate(table):
             assert entry == sum(cell for i, cell in enumerate(cells) if m >> i & 1)
+    halves = lines_module._G0_LOW, lines_module._G0_HIGH  # what has_line reads
+    assert all(halves[0][m & 0xFF] | halves[1][m >> 8] == entry
+               for m, entry in enumerate(grids[0]))
     ortho = [line for line in LINES if line.kind == "orthogonal"]
     assert len(complete) == 1 << 16
     for m, entry in enumerate(complete):

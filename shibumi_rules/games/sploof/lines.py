@@ -34,6 +34,7 @@ answers "any line at all?" from lookup tables, for search.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import pairwise
 from typing import Any, Final, Literal
 
@@ -460,7 +461,21 @@ def _grid_table(level: int) -> tuple[int, ...]:
     return superset_table(size, ((1 << i, _grid_bit(base + i)) for i in range(size)))
 
 
-_G0, _G1, _G2, _G3 = (_grid_table(level) for level in range(LEVELS))
+_G1, _G2, _G3 = (_grid_table(level) for level in range(1, LEVELS))
+_G0_LOW = superset_table(8, ((1 << i, _grid_bit(i)) for i in range(8)))
+_G0_HIGH = superset_table(8, ((1 << i, _grid_bit(8 + i)) for i in range(8)))
+"""The grid table of level 1 (the holes) in two halves, its first two rows of holes and
+its last two: the cells of a set of level-1 balls are ``_G0_LOW[m & 0xFF] |
+_G0_HIGH[m >> 8]``. The whole table (one lookup) is built for perft the first time it
+asks (``fast_tables``): 65,536 entries every command would otherwise build at start-up."""
+
+
+@cache
+def _whole_ground_grid() -> tuple[int, ...]:
+    """The grid table of level 1 in one piece, for the fast perft."""
+    return _grid_table(0)
+
+
 _ORTHO: Final = tuple(line for line in LINES if line.kind == "orthogonal")
 
 
@@ -512,7 +527,7 @@ def has_line(own: Mask, occupied: Mask, blocking: BlockingRule = "two") -> bool:
         return True
     occ2 = (occupied >> _B2) & 0xF
     grid = (
-        (_G0[own & 0xFFFF] & ~_G2[occ2])
+        ((_G0_LOW[own & 0xFF] | _G0_HIGH[(own >> 8) & 0xFF]) & ~_G2[occ2])
         | _G2[(own >> _B2) & 0xF]
         | (_G1[(own >> _B1) & 0x1FF] & ~_G3[occupied >> _B3])
         | _G3[own >> _B3]
@@ -526,5 +541,6 @@ def has_line(own: Mask, occupied: Mask, blocking: BlockingRule = "two") -> bool:
 
 def fast_tables(blocking: BlockingRule = "two") -> tuple[tuple[int, ...], ...]:
     """The lookup tables behind ``has_line`` under ``blocking``, for code that inlines
-    it (the fast perft): the four level grids, complete rows, blocked rows."""
-    return (_G0, _G1, _G2, _G3, _ORTHO_COMPLETE, ortho_blocked(blocking))
+    it (the fast perft): the four level grids (level 1's whole, built the first time it
+    is asked for), complete rows, blocked rows."""
+    return (_whole_ground_grid(), _G1, _G2, _G3, _ORTHO_COMPLETE, ortho_blocked(blocking))
