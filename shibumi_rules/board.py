@@ -25,6 +25,7 @@ from .geometry import (
     Point,
     points_of,
 )
+from .lookup import superset_table
 from .notation import (
     COLOUR_OF_LETTER,
     EMPTY,
@@ -46,39 +47,31 @@ _LEVEL_SIZE: Final = tuple(m.bit_count() for m in LEVEL_MASKS)
 def _supported_tables() -> tuple[tuple[Mask, ...], ...]:
     """For each level l < 3: table[occupancy of level l] = level l+1 points fully
     supported by it (as absolute bits)."""
-    tables = []
-    for level in range(LEVELS - 1):
-        base, size = _LEVEL_BASE[level], _LEVEL_SIZE[level]
-        table = [0] * (1 << size)
-        for upper in points_of(LEVEL_MASKS[level + 1]):
-            need = SUPPORTER_MASK[upper] >> base
-            free = ((1 << size) - 1) & ~need
-            sub = free
-            while True:  # every superset of `need` within this level
-                table[need | sub] |= 1 << upper
-                if sub == 0:
-                    break
-                sub = (sub - 1) & free
-        tables.append(tuple(table))
-    return tuple(tables)
+    return tuple(
+        superset_table(_LEVEL_SIZE[level], ((SUPPORTER_MASK[upper] >> _LEVEL_BASE[level],
+                                             1 << upper)
+                                            for upper in points_of(LEVEL_MASKS[level + 1])))
+        for level in range(LEVELS - 1)
+    )
 
 
 def _load_tables() -> tuple[tuple[tuple[Mask, ...], ...], tuple[tuple[Mask, ...], ...]]:
     """For each level l < 3: tables[occupancy of level l+1] = level-l points that
-    support exactly one / two or more of those balls."""
+    support exactly one / two or more of those balls. A ball supports two or more
+    when two balls it supports are both there; it supports exactly one when it
+    supports some ball there, and not two."""
     exactly_one, two_or_more = [], []
     for level in range(LEVELS - 1):
         base, size = _LEVEL_BASE[level + 1], _LEVEL_SIZE[level + 1]
-        ones, many = [], []
-        for occ in range(1 << size):
-            counts: dict[Point, int] = {}
-            for upper in points_of(occ << base):
-                for below in SUPPORTERS[upper]:
-                    counts[below] = counts.get(below, 0) + 1
-            ones.append(sum(1 << p for p, n in counts.items() if n == 1))
-            many.append(sum(1 << p for p, n in counts.items() if n >= 2))
-        exactly_one.append(tuple(ones))
-        two_or_more.append(tuple(many))
+        uppers = points_of(LEVEL_MASKS[level + 1])
+        some = superset_table(size, ((1 << (upper - base), SUPPORTER_MASK[upper])
+                                     for upper in uppers))
+        many = superset_table(size, (
+            ((1 << (a - base)) | (1 << (b - base)), SUPPORTER_MASK[a] & SUPPORTER_MASK[b])
+            for i, a in enumerate(uppers) for b in uppers[i + 1:]
+            if SUPPORTER_MASK[a] & SUPPORTER_MASK[b]))
+        exactly_one.append(tuple(s & ~m for s, m in zip(some, many)))
+        two_or_more.append(many)
     return tuple(exactly_one), tuple(two_or_more)
 
 

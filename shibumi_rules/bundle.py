@@ -10,7 +10,6 @@ modules only when called, so listing the games costs almost nothing.
 
 from __future__ import annotations
 
-import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     import argparse
+    import random
 
     from .actions import GameActions
     from .conformance.attribution import Attributor
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 CommandConfigure = Callable[["argparse.ArgumentParser"], None]
 
-Strategy = Callable[[Any, list[Any], random.Random], Any]
+Strategy = Callable[[Any, list[Any], "random.Random"], Any]
 """How a random game chooses a move: (state, its legal moves (never empty), the
 game's random generator) -> one of the moves. Deterministic for a given generator."""
 

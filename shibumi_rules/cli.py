@@ -7,7 +7,7 @@ no traceback reaches the user.
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -49,8 +49,41 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+def terminal_columns() -> int:
+    """The width ``shutil.get_terminal_size()`` gives: ``COLUMNS`` when it is a positive
+    number, else the width of the terminal on standard output, else 80; without
+    importing ``shutil``, which brings its compression modules into every command."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    stdout = sys.__stdout__
+    try:
+        return (os.get_terminal_size(stdout.fileno()).columns or 80) if stdout else 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout at the terminal's width (``terminal_columns``). argparse
+    makes a formatter for every argument it adds, so its own way of finding the width
+    (importing ``shutil``) would cost every command's start-up."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         terminal_columns() - 2 if width is None else width)
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line on stderr (exit status 2)."""
+    """An argument parser whose usage errors are one line on stderr (exit status 2),
+    laid out by ``HelpFormatter`` unless told otherwise."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
@@ -59,6 +92,14 @@ class Parser(argparse.ArgumentParser):
 def first_player_help() -> str:
     """What ``--first`` takes in each game, from the games' bundles."""
     return "; ".join(f"{b.title}: {b.first_help}" for b in bundles())
+
+
+def print_json(value: object) -> None:
+    """``value`` as JSON on one line. The json module is imported here, when a command
+    prints JSON, not by every command at start-up."""
+    import json
+
+    print(json.dumps(value))
 
 
 def check_depth(depth: int, what: str = "depth") -> int:
@@ -156,7 +197,7 @@ def _moves(args: argparse.Namespace) -> int:
     state = game.replay(state, args.moves)
     moves = game.legal_move_texts(state)
     if args.json:
-        print(json.dumps({"position": game.format_position(state), "moves": moves}))
+        print_json({"position": game.format_position(state), "moves": moves})
     else:
         for move in moves:
             print(move)
@@ -175,8 +216,8 @@ def _play(args: argparse.Namespace) -> int:
     game, state = state_from_args(args)
     state = game.replay(state, args.moves)
     if args.json:
-        print(json.dumps({"position": game.format_position(state),
-                          "outcome": game.outcome_json(state)}))
+        print_json({"position": game.format_position(state),
+                    "outcome": game.outcome_json(state)})
     else:
         print(game.format_position(state))
         print(game.describe(state))
@@ -209,9 +250,9 @@ def _perft(args: argparse.Namespace) -> int:
         total = game.perft(state, args.depth)
     elapsed = time.perf_counter() - began
     if args.json:
-        print(json.dumps({"position": game.format_position(state), "depth": args.depth,
-                          "divide": dict(rows) if args.divide and args.depth >= 1 else None,
-                          "total": total}))
+        print_json({"position": game.format_position(state), "depth": args.depth,
+                    "divide": dict(rows) if args.divide and args.depth >= 1 else None,
+                    "total": total})
     else:
         for move, count in rows:
             print(f"{move} {count}")

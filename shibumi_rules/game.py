@@ -9,7 +9,6 @@ a numbered ruling in the spec.
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
@@ -122,6 +121,8 @@ class Game(ABC, Generic[S, M]):
         if seed is not None:
             if not self.first_choices:
                 raise OptionError(f"{self.name} fixes who moves first; --seed is not used")
+            import random  # only for a draw: the module costs every command's start-up
+
             return random.Random(seed).choice(self.first_choices)
         return None
 

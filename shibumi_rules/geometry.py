@@ -102,9 +102,13 @@ def quadruple_squared_distance(a: Point, b: Point) -> int:
     """Four times the squared distance between the centres of two points, in ball
     diameters: an exact integer, since centres sit on half units across and the squared
     height step between levels is 1/2."""
-    ca, cb = COORDS[a], COORDS[b]
-    dx, dy, dl = ca.x - cb.x, ca.y - cb.y, ca.level - cb.level
+    (xa, ya, la), (xb, yb, lb) = _PLACES[a], _PLACES[b]
+    dx, dy, dl = xa - xb, ya - yb, la - lb
     return dx * dx + dy * dy + 2 * dl * dl
+
+
+_PLACES: Final = tuple((c.x, c.y, c.level) for c in COORDS)
+"""Top-view column, top-view row and level of each point, read by the distance."""
 
 
 def squared_distance(a: Point, b: Point) -> Fraction:
@@ -144,7 +148,8 @@ SUPPORT_PAIRS: Final = tuple(
     (a, b) for a, b in TOUCHING_PAIRS if COORDS[a].level != COORDS[b].level
 )
 NEIGHBOURS: Final = tuple(
-    tuple(b for b in POINTS if touching(a, b)) for a in POINTS
+    tuple(sorted(b for pair in TOUCHING_PAIRS if a in pair for b in pair if b != a))
+    for a in POINTS
 )
 
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shibumi_rules import board as board_module
 from shibumi_rules import geometry as g
 from shibumi_rules.board import (
     Board,
@@ -54,6 +55,23 @@ def test_tables_agree_with_definitions(board: Board) -> None:
     counts = _brute_support_counts(occ)
     assert pinned(occ) == sum(1 << p for p, n in counts.items() if n >= 2)
     assert supporting_exactly_one(occ) == sum(1 << p for p, n in counts.items() if n == 1)
+
+
+@pytest.mark.parametrize("level", range(g.LEVELS - 1))
+def test_every_entry_of_the_level_tables_is_its_definition(level: int) -> None:
+    # Every occupancy of a level, floating or not: the tables are read with any.
+    below, above = g.points_of(g.LEVEL_MASKS[level]), g.points_of(g.LEVEL_MASKS[level + 1])
+    for occ in range(1 << len(below)):
+        balls = {p for j, p in enumerate(below) if occ >> j & 1}
+        assert board_module._SUPPORTED[level][occ] == sum(
+            1 << p for p in above if set(g.SUPPORTERS[p]) <= balls)
+    for occ in range(1 << len(above)):
+        balls = {p for j, p in enumerate(above) if occ >> j & 1}
+        counts = {q: len(set(g.SUPPORTEES[q]) & balls) for q in below}
+        assert board_module._SUPPORTS_MANY[level][occ] == sum(
+            1 << q for q, n in counts.items() if n >= 2)
+        assert board_module._SUPPORTS_ONE[level][occ] == sum(
+            1 << q for q, n in counts.items() if n == 1)
 
 
 @given(boards(), st.data())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -13,9 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shibumi_rules.cli import MAX_DEPTH, main
+from shibumi_rules.cli import MAX_DEPTH, main, terminal_columns
 from shibumi_rules.conformance.server import ReferenceEngine
 from shibumi_rules.errors import ShibumiError
+from shibumi_rules.games import game_names
 from shibumi_rules.tables.perft_files import parse_perft
 from shibumi_rules.tables.registry import generate
 
@@ -383,3 +385,33 @@ def test_prove_refuses_an_unwritable_report_before_proving(
     assert code == 1 and out == ""
     assert err.count("\n") == 1 and "does not exist" in err
     assert "[1/" not in err, "no theorem ran"
+
+
+@pytest.mark.parametrize("columns", [None, "37", "200", "0", "-4", "wide", ""])
+def test_help_is_laid_out_at_the_width_shutil_gives(monkeypatch: pytest.MonkeyPatch,
+                                                    columns: str | None) -> None:
+    """The command line reads the terminal's width without importing shutil, and reads
+    the same width: COLUMNS when it is a positive number, else the terminal's, else 80."""
+    import shutil
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setenv("LINES", "30")  # shutil asks the terminal for the lines alone
+    assert terminal_columns() == shutil.get_terminal_size().columns
+    monkeypatch.delenv("LINES")
+    assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_listing_moves_imports_no_module_it_does_not_need(name: str) -> None:
+    """Listing the moves from the start imports neither shutil (the terminal's width),
+    random (drawing the first player) nor json (printing JSON), each a cost on every
+    command's start-up."""
+    code = ("import sys; before = set(sys.modules); from shibumi_rules.cli import main; "
+            f"main(['moves', {name!r}]); "
+            "print(sorted({'shutil', 'random', 'json'} & (set(sys.modules) - before)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.splitlines()[-1] == "[]"

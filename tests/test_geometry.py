@@ -39,6 +39,18 @@ def test_touching_matches_float_centres() -> None:
         assert d >= 1.0 - 1e-9, "balls never overlap"
 
 
+def test_neighbours_are_the_touching_points_in_index_order() -> None:
+    for a in g.POINTS:
+        assert g.NEIGHBOURS[a] == tuple(b for b in g.POINTS if g.touching(a, b))
+
+
+def test_quadruple_squared_distance_reads_the_coordinates() -> None:
+    for a, b in itertools.product(g.POINTS, repeat=2):
+        ca, cb = g.COORDS[a], g.COORDS[b]
+        assert g.quadruple_squared_distance(a, b) == (
+            (ca.x - cb.x) ** 2 + (ca.y - cb.y) ** 2 + 2 * (ca.level - cb.level) ** 2)
+
+
 def test_supporters() -> None:
     for p in g.POINTS:
         expected = 0 if g.COORDS[p].level == 0 else 4

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from shibumi_rules import geometry as g
 from shibumi_rules.board import Board
+from shibumi_rules.games.sploof import lines as lines_module
 from shibumi_rules.games.sploof.lines import (
     BLOCKING_RULES,
     LINE_BY_NAME,
@@ -22,6 +23,7 @@ from shibumi_rules.games.sploof.lines import (
     BlockingRule,
     check_line,
     check_lines,
+    fast_tables,
     has_line,
     holds,
     line_holders,
@@ -113,6 +115,43 @@ def test_fast_detector_agrees_with_the_table(b: Board, blocking: BlockingRule) -
     for colour in (Colour.WHITE, Colour.BLACK, Colour.RED):
         expected = bool(lines_of(b, colour, blocking))
         assert has_line(b.masks[colour], b.occupied, blocking) == expected
+
+
+def test_every_entry_of_the_ground_and_grid_tables_is_its_definition() -> None:
+    """The tables behind ``has_line`` and perft, over their whole domains, against the
+    line table: the top-view cells a level's balls show (level 1's also in the two
+    halves ``has_line`` reads), and the rows and columns whose four points are all
+    there."""
+    *grids, complete, _ = fast_tables()
+    for level, table in enumerate(grids):
+        points = g.points_of(g.LEVEL_MASKS[level])
+        cells = [1 << (8 * g.COORDS[p].y + g.COORDS[p].x) for p in points]
+        assert len(table) == 1 << len(points)
+        for m, entry in enumerate(table):
+            assert entry == sum(cell for i, cell in enumerate(cells) if m >> i & 1)
+    halves = lines_module._G0_LOW, lines_module._G0_HIGH  # what has_line reads
+    assert all(halves[0][m & 0xFF] | halves[1][m >> 8] == entry
+               for m, entry in enumerate(grids[0]))
+    ortho = [line for line in LINES if line.kind == "orthogonal"]
+    assert len(complete) == 1 << 16
+    for m, entry in enumerate(complete):
+        assert entry == sum(1 << i for i, line in enumerate(ortho) if m & line.mask == line.mask)
+
+
+@pytest.mark.parametrize("blocking", BLOCKING_RULES)
+def test_every_entry_of_the_blocked_table_is_its_definition(blocking: BlockingRule) -> None:
+    """The rows and columns crossed (``Link.crossed`` under ``blocking``) or hidden by
+    each set of balls above level 1, over the table's whole domain."""
+    blocked = fast_tables(blocking)[5]
+    ortho = [line for line in LINES if line.kind == "orthogonal"]
+    base = min(g.points_of(g.LEVEL_MASKS[1]))
+    assert len(blocked) == 1 << 13
+    for upper, entry in enumerate(blocked):
+        occupied = upper << base
+        assert entry == sum(
+            1 << i for i, line in enumerate(ortho)
+            if any(link.crossed(occupied, blocking) for link in line.links)
+            or any(occupied >> cover & 1 for _, cover in line.hiders))
 
 
 @given(boards(max_steps=80), st.sampled_from(g.SYMMETRIES), BLOCKING)

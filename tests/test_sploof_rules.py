@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shibumi_rules.errors import IllegalMoveError, OptionError
+from shibumi_rules.games.sploof import rules
 from shibumi_rules.games.sploof.game import GAME, SploofState
 from shibumi_rules.games.sploof.lines import lines_of
 from shibumi_rules.games.sploof.rules import (
@@ -15,6 +16,7 @@ from shibumi_rules.games.sploof.rules import (
     move_verdicts,
     outcome,
 )
+from shibumi_rules.geometry import NUM_POINTS
 from shibumi_rules.notation import Colour, parse_point
 from shibumi_rules.verdict import Verdict
 
@@ -62,6 +64,26 @@ def test_sixteen_moves_from_the_start_in_canonical_order() -> None:
         "x1a5", "x1g5", "x1a7", "x1c7", "x1e7", "x1g7",
     ]
     assert GAME.count_moves(GAME.start()) == 16
+
+
+@pytest.mark.parametrize("remove", [False, True])
+def test_the_move_tables_list_each_byte_value_in_point_order(remove: bool) -> None:
+    """A mask becomes moves through one table per byte: every value of every byte lists
+    its points' moves in increasing order, each move made once."""
+    tables = rules._moves_by_byte(remove)
+    made: dict[int, SploofMove] = {}
+    assert len(tables) == (NUM_POINTS + 7) // 8
+    for k, table in enumerate(tables):
+        assert len(table) == 256
+        for value, moves in enumerate(table):
+            points = [8 * k + i for i in range(8) if value >> i & 1]
+            if max(points, default=0) >= NUM_POINTS:
+                continue  # bits past the last point are never set
+            assert [m.point for m in moves] == points
+            assert all(m.remove is remove for m in moves)
+            for m in moves:
+                assert made.setdefault(m.point, m) is m
+    assert sorted(made) == list(range(NUM_POINTS))
 
 
 def test_placement_uses_the_stock() -> None:

@@ -34,6 +34,7 @@ answers "any line at all?" from lookup tables, for search.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import pairwise
 from typing import Any, Final, Literal
 
@@ -54,6 +55,7 @@ from ...geometry import (
     Point,
     points_of,
 )
+from ...lookup import superset_table
 from ...notation import Colour
 from ...verdict import Verdict
 
@@ -152,8 +154,8 @@ def _cell(x: int, y: int) -> Cell:
     ))
 
 
-def _has_point(x: int, y: int) -> bool:
-    return any((x, y, level) in AT_TOP_VIEW for level in range(LEVELS))
+_CELLS_WITH_POINTS: Final = frozenset((x, y) for x, y, _ in AT_TOP_VIEW)
+"""The cells of the top view that some point projects onto."""
 
 
 def _orthogonal_lines() -> list[Line]:
@@ -182,8 +184,7 @@ def _diagonal_lines() -> list[Line]:
     for dy in (1, -1):
         for x0, y0 in sorted((x, y) for x in range(GRID) for y in range(GRID)):
             cells_xy = [(x0 + k, y0 + dy * k) for k in range(4)]
-            if not all(0 <= x < GRID and 0 <= y < GRID and _has_point(x, y)
-                       for x, y in cells_xy):
+            if not all(cell in _CELLS_WITH_POINTS for cell in cells_xy):
                 continue
             cells = tuple(_cell(x, y) for x, y in cells_xy)
             points = tuple(p for c in cells for p in c.points)
@@ -454,39 +455,34 @@ def _grid_bit(p: Point) -> int:
     return 1 << (_STRIDE * COORDS[p].y + COORDS[p].x)
 
 
-def _subset_table(size: int, image: list[int]) -> tuple[int, ...]:
-    """table[m] = OR of image[i] over the bits i of m (built in one pass)."""
-    table = [0] * (1 << size)
-    for m in range(1, 1 << size):
-        low = m & -m
-        table[m] = table[m ^ low] | image[low.bit_length() - 1]
-    return tuple(table)
-
-
 def _grid_table(level: int) -> tuple[int, ...]:
     """occupancy of one level -> the top-view bitboard cells of its balls."""
     base, size = _LEVEL_BASE[level], _LEVEL_SIZE[level]
-    return _subset_table(size, [_grid_bit(base + i) for i in range(size)])
+    return superset_table(size, ((1 << i, _grid_bit(base + i)) for i in range(size)))
 
 
-_G0, _G1, _G2, _G3 = (_grid_table(level) for level in range(LEVELS))
+_G1, _G2, _G3 = (_grid_table(level) for level in range(1, LEVELS))
+_G0_LOW = superset_table(8, ((1 << i, _grid_bit(i)) for i in range(8)))
+_G0_HIGH = superset_table(8, ((1 << i, _grid_bit(8 + i)) for i in range(8)))
+"""The grid table of level 1 (the holes) in two halves, its first two rows of holes and
+its last two: the cells of a set of level-1 balls are ``_G0_LOW[m & 0xFF] |
+_G0_HIGH[m >> 8]``. The whole table (one lookup) is built for perft the first time it
+asks (``fast_tables``): 65,536 entries every command would otherwise build at start-up."""
+
+
+@cache
+def _whole_ground_grid() -> tuple[int, ...]:
+    """The grid table of level 1 in one piece, for the fast perft."""
+    return _grid_table(0)
+
+
 _ORTHO: Final = tuple(line for line in LINES if line.kind == "orthogonal")
 
 
 def _ortho_complete_table() -> tuple[int, ...]:
     """own level-0 occupancy -> bitmask of the orthogonal lines whose 4 points are all
     own (bit i for ``_ORTHO[i]``)."""
-    table = [0] * (1 << 16)
-    for i, line in enumerate(_ORTHO):
-        need = line.mask
-        free = 0xFFFF & ~need
-        sub = free
-        while True:  # every superset of the line's points
-            table[need | sub] |= 1 << i
-            if sub == 0:
-                break
-            sub = (sub - 1) & free
-    return tuple(table)
+    return superset_table(_LEVEL_SIZE[0], ((line.mask, 1 << i) for i, line in enumerate(_ORTHO)))
 
 
 def _ortho_blocked_table(blocking: BlockingRule) -> tuple[int, ...]:
@@ -494,21 +490,17 @@ def _ortho_blocked_table(blocking: BlockingRule) -> tuple[int, ...]:
     orthogonal lines that are crossed under ``blocking`` (SPF-RUL-4) or hidden
     (SPF-RUL-7)."""
     base = _LEVEL_BASE[1]
-    blockers: list[tuple[int, int]] = []  # (line bit, set of points that blocks it)
+    blockers: list[tuple[int, int]] = []  # (set of points that blocks it, line bit)
     for i, line in enumerate(_ORTHO):
         for link in line.links:
             bits = [1 << (q - base) for q in link.crossing]
             if blocking == "two" and crosses(len(bits), blocking):
-                blockers.append((1 << i, sum(bits)))
+                blockers.append((sum(bits), 1 << i))
             elif blocking == "one":
-                blockers += [(1 << i, bit) for bit in bits]
+                blockers += [(bit, 1 << i) for bit in bits]
         for _, cover in line.hiders:
-            blockers.append((1 << i, 1 << (cover - base)))
-    size = _LEVEL_SIZE[1] + _LEVEL_SIZE[2]
-    return tuple(
-        sum({bit for bit, need in blockers if upper & need == need})
-        for upper in range(1 << size)
-    )
+            blockers.append((1 << (cover - base), 1 << i))
+    return superset_table(_LEVEL_SIZE[1] + _LEVEL_SIZE[2], blockers)
 
 
 _ORTHO_COMPLETE: Final = _ortho_complete_table()
@@ -535,7 +527,7 @@ def has_line(own: Mask, occupied: Mask, blocking: BlockingRule = "two") -> bool:
         return True
     occ2 = (occupied >> _B2) & 0xF
     grid = (
-        (_G0[own & 0xFFFF] & ~_G2[occ2])
+        ((_G0_LOW[own & 0xFF] | _G0_HIGH[(own >> 8) & 0xFF]) & ~_G2[occ2])
         | _G2[(own >> _B2) & 0xF]
         | (_G1[(own >> _B1) & 0x1FF] & ~_G3[occupied >> _B3])
         | _G3[own >> _B3]
@@ -549,5 +541,6 @@ def has_line(own: Mask, occupied: Mask, blocking: BlockingRule = "two") -> bool:
 
 def fast_tables(blocking: BlockingRule = "two") -> tuple[tuple[int, ...], ...]:
     """The lookup tables behind ``has_line`` under ``blocking``, for code that inlines
-    it (the fast perft): the four level grids, complete rows, blocked rows."""
-    return (_G0, _G1, _G2, _G3, _ORTHO_COMPLETE, ortho_blocked(blocking))
+    it (the fast perft): the four level grids (level 1's whole, built the first time it
+    is asked for), complete rows, blocked rows."""
+    return (_whole_ground_grid(), _G1, _G2, _G3, _ORTHO_COMPLETE, ortho_blocked(blocking))

@@ -276,11 +276,13 @@ def _moves_by_byte(remove: bool) -> tuple[tuple[tuple[SploofMove, ...], ...], ..
     and a mask becomes a list of moves in four lookups."""
     moves = [SploofMove(p, remove) for p in range(NUM_POINTS)]
     moves += [moves[0]] * (-NUM_POINTS % 8)  # bits past the last point are never set
-    return tuple(
-        tuple(tuple(moves[8 * k + i] for i in range(8) if value >> i & 1)
-              for value in range(256))
-        for k in range((NUM_POINTS + 7) // 8)
-    )
+    tables = []
+    for k in range(len(moves) // 8):
+        table: list[tuple[SploofMove, ...]] = [()]
+        for move in moves[8 * k:8 * k + 8]:  # with this move's bit: each value below
+            table += [(*low, move) for low in table]  # it, then the move
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 _PLACE_BYTES: Final = _moves_by_byte(False)
