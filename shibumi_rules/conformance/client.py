@@ -175,7 +175,36 @@ class EngineProcess:
         return proc
 
     def stderr_tail(self) -> str:
+        """The last of what the engine wrote on stderr, up to STDERR_TAIL characters,
+        with what waits in the pipe now: an answer is read as soon as it is there, so
+        stderr written just before it may not have been read yet."""
+        self._drain_stderr_now()
         return b"".join(self._stderr).decode("utf-8", "replace")[-STDERR_TAIL:]
+
+    def _drain_stderr_now(self) -> None:
+        """Read stderr until it has nothing more for now (or ends)."""
+        if self.proc is None or self.proc.stderr is None or self._selector is None:
+            return
+        try:
+            self._selector.get_key(self.proc.stderr)
+        except KeyError:  # already at its end
+            return
+        while True:
+            try:
+                chunk = os.read(self.proc.stderr.fileno(), 1 << 16)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:
+                self._selector.unregister(self.proc.stderr)
+                return
+            self._keep_stderr(chunk)
+
+    def _keep_stderr(self, chunk: bytes) -> None:
+        """Add a chunk of stderr, dropping the oldest beyond STDERR_TAIL."""
+        self._stderr.append(chunk)
+        self._stderr_size += len(chunk)
+        while self._stderr_size > STDERR_TAIL and len(self._stderr) > 1:
+            self._stderr_size -= len(self._stderr.popleft())
 
     def _fail(self, kind: str, message: str) -> EngineFailure:
         tail = self.stderr_tail()
@@ -300,10 +329,7 @@ class EngineProcess:
             return True
         if which == "err":
             if chunk:
-                self._stderr.append(chunk)
-                self._stderr_size += len(chunk)
-                while self._stderr_size > STDERR_TAIL and len(self._stderr) > 1:
-                    self._stderr_size -= len(self._stderr.popleft())
+                self._keep_stderr(chunk)
             else:
                 assert self._selector is not None
                 self._selector.unregister(self.proc.stderr)
