@@ -578,6 +578,12 @@ def test_the_korean_pages_are_in_korean_with_the_same_anchors(site: Path) -> Non
         sections = {i for i, tag in english.ids.items() if tag in ("h2", "h3")}
         assert sections and sections <= set(korean.ids), (
             f"ko/{path} misses {sections - set(korean.ids)}")
+    for name in korean_guides:  # the pictures' captions too, which _prose leaves out
+        html = html_file(site, f"ko/play/{name}").read_text(encoding="utf-8")
+        captions = re.findall(r"<figcaption>(.*?)</figcaption>", html, flags=re.S)
+        assert captions, name
+        untranslated = [c for c in captions if not HANGUL.search(c)]
+        assert not untranslated, f"ko/play/{name}: captions in English: {untranslated}"
 
 
 def test_korean_point_names_and_rule_ids_are_the_english_ones(site: Path) -> None:
