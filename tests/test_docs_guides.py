@@ -73,6 +73,7 @@ def test_the_spline_sample_game_ends_with_the_line_its_guide_names(
     assert result.winner == spline_guide.SAMPLE_WINNER
     assert [line.name for line in result.lines] == [spline_guide.SAMPLE_LINE]
     assert spline_guide.SAMPLE_LINE in spline_guide.SAMPLE.close.en
+    assert spline_guide.SAMPLE.close.ko and spline_guide.SAMPLE_LINE in spline_guide.SAMPLE.close.ko
     monkeypatch.setattr(spline_guide, "SAMPLE_LINE", "2b2-2f6")
     with pytest.raises(PictureError, match="2b2-2f6"):
         spline_guide.sample_record()

@@ -1,7 +1,6 @@
 """Spline for players and arbiters: the how-to-play page in plain words with a picture
 for each idea, the sample game the engine plays for it, the answers to the arbiter's
-questions, and everyday words for the rules. The arbiter's answers are also in Korean;
-the how-to-play page is English only for now (the Korean site shows it in English).
+questions, and everyday words for the rules. English and Korean.
 
 Every picture is checked against the engine when it is drawn, the sample game is played
 by the engine and must end with the line this module names, and every answer is checked
@@ -25,6 +24,7 @@ from ...guide import (
     Section,
     Text,
     check,
+    particle,
     picture,
 )
 from ...notation import EMPTY_BOARD, Colour
@@ -33,6 +33,11 @@ from .figures import covered_row, last_turn, line_names, line_path, spline_state
 from .game import GAME
 from .lines import LINE_BY_NAME
 from .rules import SplineMove, SplineState, outcome
+
+PLAYER_KO: Final = {"white": "백", "black": "흑"}
+"""The players in Korean: 백 (White) and 흑 (Black), as on the Sploof page."""
+KIND_KO: Final = {"row": "가로줄", "column": "세로줄", "diagonal": "대각선"}
+"""The kinds of line in Korean."""
 
 # -- pictures ---------------------------------------------------------------------------
 
@@ -45,7 +50,9 @@ def _aim_row() -> Picture:
     board = spline_state("WWWW,BBB.,....,..../...,...,.../..,../. black").board
     check(line_names(board, Colour.WHITE) == ["1a1-1g1"], "White holds the row 1a1-1g1")
     return picture("play-spline-row", Text(
-        "Four white balls along the first row of the board, level 1: a line. White wins."),
+        "Four white balls along the first row of the board, level 1: a line. White wins.",
+        "보드의 첫 가로줄(1층)에 흰 공 네 개가 나란히 있습니다. 줄이 완성되었으니 백이 "
+        "이깁니다."),
         board, (line_path("1a1-1g1"),))
 
 
@@ -55,7 +62,9 @@ def _setup() -> Picture:
     check(free == list(range(16)), "at the start the 16 holes are the valid locations")
     return picture("play-spline-setup", Text(
         "The start: an empty pyramid. The first ball can go in any of the 16 holes "
-        "(ringed)."), state.board, (Ring(tuple(free), "candidate"),))
+        "(ringed).",
+        "시작 모습: 피라미드가 비어 있습니다. 첫 공은 구멍 16곳(고리 표시) 어디에나 놓을 수 "
+        "있습니다."), state.board, (Ring(tuple(free), "candidate"),))
 
 
 def _place() -> Picture:
@@ -66,7 +75,10 @@ def _place() -> Picture:
     return picture("play-spline-place", Text(
         "The four balls at 1a1, 1c1, 1a3 and 1c3 form a square, so 2b2 above them is free "
         "(balls of both colours make a platform). White places a ball there. 2d2 is not "
-        "free: 1e1 and 1e3 under it are empty."),
+        "free: 1e1 and 1e3 under it are empty.",
+        "1a1, 1c1, 1a3, 1c3의 공 네 개가 정사각형을 이루므로 그 위의 2b2에 공을 놓을 수 "
+        "있습니다(두 색의 공이 섞여도 받침이 됩니다). 백이 그곳에 공을 놓습니다. 2d2에는 "
+        "놓을 수 없습니다. 그 아래의 1e1과 1e3이 비어 있기 때문입니다."),
         state.board, (Ring(tuple(free), "candidate"), Ghost(INDEX_OF_NAME["2b2"], Colour.WHITE)))
 
 
@@ -76,7 +88,9 @@ def _not_a_line() -> Picture:
           "1a1, 2b2, 1c3 and 2d4 are no line and the game goes on")
     return picture("play-spline-zigzag", Text(
         "Not a line: seen from above, 1a1, 2b2, 1c3 and 2d4 make a white diagonal, but "
-        "they lie on levels 1, 2, 1 and 2. A Spline line lies flat on one level."),
+        "they lie on levels 1, 2, 1 and 2. A Spline line lies flat on one level.",
+        "줄이 아닙니다. 위에서 보면 1a1, 2b2, 1c3, 2d4가 흰 대각선을 이루지만, 각각 1층, "
+        "2층, 1층, 2층에 있습니다. 스플라인의 줄은 한 층 안에 평평하게 놓여야 합니다."),
         state.board, (Path(tuple(INDEX_OF_NAME[n] for n in ("1a1", "2b2", "1c3", "2d4")),
                            "broken"),))
 
@@ -88,7 +102,9 @@ def _level_two() -> Picture:
     check(LINE_BY_NAME["2b2-2f6"].kind == "diagonal", "2b2-2f6 is a diagonal")
     return picture("play-spline-level-2", Text(
         "On level 2 a line is three balls: White completes the diagonal 2b2-2f6 with 2f6 "
-        "and wins."), won.board, (line_path("2b2-2f6"), Ring((INDEX_OF_NAME["2f6"],), "move")))
+        "and wins.",
+        "2층에서는 공 세 개가 줄입니다. 백이 2f6으로 대각선 2b2-2f6을 완성하고 이깁니다."),
+        won.board, (line_path("2b2-2f6"), Ring((INDEX_OF_NAME["2f6"],), "move")))
 
 
 # -- the sample game --------------------------------------------------------------------
@@ -144,23 +160,40 @@ def sample_record() -> GameRecord:
 def comment(answer: Any) -> Text:
     """One line on a move, read from ``explain``'s answer to it."""
     who, move, facts = answer.mover, answer.move, answer.facts
-    text = (f"{who.capitalize()} places their {_ordinal(facts['placed'][who])} ball on "
-            f"{move} (level {move[0]})")
+    placed = facts["placed"][who]
+    en = (f"{who.capitalize()} places their {_ordinal(placed)} ball on {move} "
+          f"(level {move[0]})")
+    ko = (f"{particle(PLAYER_KO[who], '이', '가')} {_ordinal_ko(placed)} 공을 "
+          f"{move}({move[0]}층)에 놓습니다")
     made = facts["lines_made"]
     if made:
-        text += ", making " + " and ".join(
+        en += ", making " + " and ".join(
             f"the {m['kind']} {m['line']} of level {m['level']}" for m in made)
+        names_ko = ", ".join(f"{m['level']}층 {KIND_KO[m['kind']]} {m['line']}" for m in made)
+        ko += f". {particle(names_ko, '이', '가')} 생깁니다"
     result = answer.outcome or {}
     if result.get("over") and result.get("winner"):
-        text += f": {result['winner'].capitalize()} wins."
+        en += f": {result['winner'].capitalize()} wins."
+        ko += f". {PLAYER_KO[result['winner']]}의 승리입니다."
     else:
-        text += "."
-    return Text(text)
+        en += "."
+        ko += "."
+    return Text(en, ko)
 
 
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+ORDINALS_KO: Final = ("첫", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열",
+                      "열한", "열두", "열세", "열네", "열다섯", "열여섯")
+"""The Korean words for first to sixteenth (a player has sixteen balls)."""
+
+
+def _ordinal_ko(n: int) -> str:
+    """첫 번째, 두 번째, ... 열여섯 번째, as a player counts their balls."""
+    return f"{ORDINALS_KO[n - 1]} 번째" if 1 <= n <= len(ORDINALS_KO) else f"{n}번째"
 
 
 SAMPLE: Final = SampleGame(
@@ -169,15 +202,24 @@ SAMPLE: Final = SampleGame(
         "this page was built: each takes a winning move when there is one, avoids moves "
         "that let the opponent win at once, and otherwise plays at random (seed "
         f"{SAMPLE_SEED}). White moves first. Each diagram shows the position after the "
-        "move, with the ball just placed ringed."),
+        "move, with the ball just placed ringed.",
+        "이 페이지를 만들 때 참조 엔진이 둔 짧은 게임입니다. 두 초보자는 이기는 수가 "
+        "있으면 그 수를 두고, 상대가 곧바로 이길 수 있게 되는 수는 피하며, 나머지는 "
+        f"무작위로 고릅니다(시드 {SAMPLE_SEED}). 백이 먼저 둡니다. 각 그림은 그 수를 둔 "
+        "뒤의 모습이며, 방금 놓은 공에는 고리가 표시됩니다."),
     play=sample_record,
     comment=comment,
     ends="line",
     close=Text(
         f"The game ends on level 2: {SAMPLE_WINNER.label.capitalize()} completes the "
         f"diagonal {SAMPLE_LINE}, three balls corner to corner across level 2. Level 1 "
-        "filled up without a line because each player blocked the other's rows; the "
-        "lines of the upper levels are shorter and harder to block."),
+        "nearly filled up without a line because each player blocked the other's rows; the "
+        "lines of the upper levels are shorter and harder to block.",
+        f"게임은 2층에서 끝납니다. {particle(PLAYER_KO[SAMPLE_WINNER.label], '이', '가')} "
+        f"2층을 모서리에서 모서리로 가로지르는 공 세 개, 대각선 "
+        f"{particle(SAMPLE_LINE, '을', '를')} 완성합니다. 두 사람이 서로 상대의 줄을 "
+        "막았기 때문에 1층이 거의 다 찰 때까지 줄이 생기지 않았습니다. 위층의 줄은 더 "
+        "짧아서 막기가 더 어렵습니다."),
 )
 
 
@@ -185,39 +227,57 @@ SAMPLE: Final = SampleGame(
 
 def _sections() -> tuple[Section, ...]:
     return (
-        Section("aim", Text("The aim"), (
+        Section("aim", Text("The aim", "목표"), (
             Text("White and Black each try to be the first to make a line of their colour: "
                  "a row, a column or a corner-to-corner diagonal that spans a whole level "
-                 "of the pyramid. On the board (level 1) that is four balls:"),
+                 "of the pyramid. On the board (level 1) that is four balls:",
+                 "백과 흑은 자기 색의 줄을 먼저 만들려고 합니다. 줄은 피라미드의 한 층을 "
+                 "끝에서 끝까지 가로지르는 가로줄, 세로줄, 또는 모서리에서 모서리로 가는 "
+                 "대각선입니다. 보드(1층)에서는 공 네 개입니다."),
             _aim_row(),
             Text("The levels above are smaller, so their lines are shorter: three balls on "
-                 "level 2, two on level 3."),
+                 "level 2, two on level 3.",
+                 "위층은 더 작아서 줄도 더 짧습니다. 2층에서는 공 세 개, 3층에서는 공 두 "
+                 "개입니다."),
             _level_two(),
             top_diagonal(),
         )),
-        Section("setup", Text("The set-up"), (
+        Section("setup", Text("The set-up", "준비"), (
             Text("The pyramid starts empty. Each player takes the sixteen balls of their "
-                 "colour; the red balls are not used. The players choose who starts."),
+                 "colour; the red balls are not used. The players choose who starts.",
+                 "피라미드는 빈 상태로 시작합니다. 각자 자기 색 공 열여섯 개를 가져갑니다. "
+                 "빨간 공은 쓰지 않습니다. 누가 먼저 둘지는 두 사람이 정합니다."),
             _setup(),
         )),
-        Section("turn", Text("A turn"), (
+        Section("turn", Text("A turn", "차례"), (
             Text("On your turn you place one ball of your colour: in an empty hole of the "
                  "board, or on top of any four balls that form a square, whatever their "
                  "colours. Balls never move again and are never taken off. You cannot "
-                 "pass."),
+                 "pass.",
+                 "자기 차례에는 자기 색 공을 하나 놓습니다. 보드의 빈 구멍에 넣거나, 색과 "
+                 "상관없이 네 공이 정사각형을 이룬 곳 위에 올립니다. 놓은 공은 다시 움직이지 "
+                 "않고, 빼내지도 않습니다. 차례를 넘길 수는 없습니다."),
             _place(),
             Text("A line lies flat on one level. Balls on different levels that look lined "
-                 "up from above are not a line."),
+                 "up from above are not a line.",
+                 "줄은 한 층 안에 평평하게 놓입니다. 위에서 보기에 나란하더라도 서로 다른 "
+                 "층에 있는 공들은 줄이 아닙니다."),
             _not_a_line(),
         )),
-        Section("end", Text("The end"), (
+        Section("end", Text("The end", "끝"), (
             Text("The first player to make a line wins at once. A ball with other balls "
-                 "resting on it, or hidden from above, still counts for the line it is in."),
+                 "resting on it, or hidden from above, still counts for the line it is in.",
+                 "줄을 먼저 만든 사람이 그 자리에서 이깁니다. 위에 다른 공이 얹혀 있거나 "
+                 "위에서 가려 보이지 않는 공도 자기가 속한 줄에 그대로 들어갑니다."),
             covered_row(),
             Text("There is always a winner. Only your own placement can give you a line, "
                  "so both players never have one. And the pyramid never fills up: any "
                  "three balls on level 3 hold a line, so the game ends by the 28th ball at "
-                 "the latest, and the top ball is never played."),
+                 "the latest, and the top ball is never played.",
+                 "언제나 승자가 있습니다. 줄은 자기가 공을 놓을 때만 생기므로 두 사람에게 "
+                 "함께 줄이 생기는 일은 없습니다. 또 피라미드가 다 차는 일도 없습니다. 3층에 "
+                 "공이 세 개만 있어도 반드시 줄이 있으므로, 게임은 늦어도 28번째 공에서 "
+                 "끝나고 꼭대기 공은 놓이지 않습니다."),
             last_turn(),
         )),
     )
@@ -337,18 +397,24 @@ ANSWERS: Final = (
 
 
 KEYWORDS: Final = {
-    "SPL-SETUP-1": Text("set-up, setup, start position, how to start, empty pyramid"),
-    "SPL-START-1": Text("who starts, first player, who goes first"),
-    "SPL-PLACE-1": Text("place a ball, put a ball, supply"),
-    "SPL-LINE-1": Text("row, column, diagonal, four in a row, three in a row, line of two"),
-    "SPL-WIN-1": Text("win, who wins, end of the game"),
-    "SPL-RUL-1": Text("which lines count, flat line, zigzag, zig-zag, level"),
-    "SPL-RUL-2": Text("covered ball, hidden ball, ball under another, bridge"),
-    "SPL-RUL-3": Text("top ball, apex, single ball on top"),
-    "SPL-RUL-4": Text("who starts, first player, choose"),
-    "SPL-RUL-5": Text("both players line, simultaneous lines, tie"),
-    "SPL-RUL-6": Text("draw, pyramid full, no line, cannot move, stuck"),
-    "SPL-RUL-7": Text("run out of balls, supply empty"),
+    "SPL-SETUP-1": Text("set-up, setup, start position, how to start, empty pyramid",
+                        "준비, 시작 배치, 빈 피라미드"),
+    "SPL-START-1": Text("who starts, first player, who goes first",
+                        "누가 먼저, 먼저 두는 사람"),
+    "SPL-PLACE-1": Text("place a ball, put a ball, supply", "공 놓기, 공급처"),
+    "SPL-LINE-1": Text("row, column, diagonal, four in a row, three in a row, line of two",
+                       "가로줄, 세로줄, 대각선, 네 개 한 줄, 세 개 한 줄, 두 개 줄"),
+    "SPL-WIN-1": Text("win, who wins, end of the game", "승리, 이기는 법, 게임의 끝"),
+    "SPL-RUL-1": Text("which lines count, flat line, zigzag, zig-zag, level",
+                      "인정되는 줄, 평평한 줄, 지그재그, 층"),
+    "SPL-RUL-2": Text("covered ball, hidden ball, ball under another, bridge",
+                      "얹힌 공, 가려진 공, 다른 공 아래의 공, 다리"),
+    "SPL-RUL-3": Text("top ball, apex, single ball on top", "꼭대기 공, 꼭대기"),
+    "SPL-RUL-4": Text("who starts, first player, choose", "누가 먼저, 먼저 두는 사람, 정하기"),
+    "SPL-RUL-5": Text("both players line, simultaneous lines, tie", "동시에 줄, 비김"),
+    "SPL-RUL-6": Text("draw, pyramid full, no line, cannot move, stuck",
+                      "무승부, 피라미드가 다 참, 줄 없음, 둘 수 없음"),
+    "SPL-RUL-7": Text("run out of balls, supply empty", "공이 바닥남, 공급처가 빔"),
 }
 
 
@@ -358,7 +424,11 @@ GUIDE: Final = Guide(
         "Spline is a game for two players on the Shibumi pyramid, by Néstor Romeral "
         "Andrés. Taking turns, you place balls of your colour; the first to make a "
         "straight line across a whole level of the pyramid (four balls on the board, "
-        "three on level 2, two on level 3) wins."),
+        "three on level 2, two on level 3) wins.",
+        "스플라인은 네스토르 로메랄 안드레스가 만든, 시부미 피라미드 위에서 두 사람이 하는 "
+        "게임입니다. 번갈아 가며 자기 색 공을 하나씩 놓습니다. 피라미드의 한 층을 끝에서 "
+        "끝까지 가로지르는 곧은 줄(보드에서는 공 네 개, 2층에서는 세 개, 3층에서는 두 개)을 "
+        "먼저 만드는 사람이 이깁니다."),
     sections=_sections(),
     sample=SAMPLE,
     answers=ANSWERS,
