@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...board import BALLS_PER_COLOUR, Board, valid_locations
+from ...board_verdicts import placement_verdict
 from ...errors import IllegalMoveError, PositionError
 from ...geometry import LEVEL_MASKS, NAMES, Mask, Point, points_of
 from ...notation import Colour
@@ -152,9 +153,7 @@ def supply_verdict(state: SplineState) -> Verdict:
 def location_verdict(board: Board, point: Point) -> Verdict:
     """Whether a ball may go on ``point``, with its supporters. Implements SHB-PLACE-1
     (the system's verdict, shared with every game)."""
-    from ...explain.mechanics import placement_check  # the explain package loads lazily
-
-    return placement_check(board, point)
+    return placement_verdict(board, point)
 
 
 def _resting(covered: tuple[tuple[Point, tuple[Point, ...]], ...]) -> str:
