@@ -540,8 +540,10 @@ def has_line(own: Mask, occupied: Mask, blocking: BlockingRule = "two") -> bool:
     ``blocking``; the same answer as ``holds`` over ``LINES``, from lookup tables.
     Implements SPF-LINE-1 and SPF-LINE-2."""
     complete = _ORTHO_COMPLETE_LOW[own & 0xFF] & _ORTHO_COMPLETE_HIGH[own >> 8 & 0xFF]
-    if complete and complete & ~ortho_blocked(blocking)[(occupied >> _B1) & 0x1FFF]:
-        return True
+    if complete:
+        blocked = _ORTHO_BLOCKED_BY.get(blocking) or ortho_blocked(blocking)
+        if complete & ~blocked[(occupied >> _B1) & 0x1FFF]:
+            return True
     occ2 = (occupied >> _B2) & 0xF
     grid = (
         ((_G0_LOW[own & 0xFF] | _G0_HIGH[(own >> 8) & 0xFF]) & ~_G2[occ2])
