@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Final, Protocol
 
 from .errors import NotationError
@@ -199,20 +199,28 @@ def _row_spans() -> tuple[tuple[int, int, dict[int, str]], ...]:
     return tuple(spans)
 
 
+@cache
 def _row_texts(width: int) -> dict[int, str]:
     """Every text of a row of ``width`` points with at most one ball a point, keyed by
     its white bits, its black bits shifted by ``width`` and its red bits shifted by
-    twice ``width``."""
+    twice ``width``. Worked out once per width (ten rows of four widths, read by two
+    tables), from the texts one point shorter: each of those, then each letter for the
+    last point. The caller must not change the dict."""
+    if width == 0:
+        return {0: ""}
+    shorter = _row_texts(width - 1)
+    last = width - 1
     texts = {}
-    for code in range(4 ** width):
-        key, letters = 0, []
-        for col in range(width):
-            code, ball = divmod(code, 4)
-            if ball < 3:
-                key |= 1 << (col + ball * width)
-            letters.append("WBR."[ball])
-        texts[key] = "".join(letters)
+    for ball, letter in enumerate("WBR."):
+        bit = 1 << (last + ball * width) if ball < 3 else 0
+        for key, text in shorter.items():  # re-spread: colour c's bits start at c*width
+            texts[(key & _low(last)) | (key >> last & _low(last)) << width
+                  | (key >> 2 * last & _low(last)) << 2 * width | bit] = text + letter
     return texts
+
+
+def _low(width: int) -> int:
+    return (1 << width) - 1
 
 
 _BLACK: Final = 32

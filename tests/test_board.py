@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
+from itertools import pairwise, product
 
 import pytest
 from hypothesis import given
@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from shibumi_rules import board as board_module
 from shibumi_rules import geometry as g
+from shibumi_rules import notation as notation_module
 from shibumi_rules.board import (
     Board,
     drop_chain,
@@ -137,6 +138,17 @@ def test_the_board_field_read_from_row_tables_is_the_field_of_the_letters(
     white, black, red = masks
     assert format_board_masks(white, black, red) == format_board(letters)
     assert Board((white, black, red)).to_text() == format_board(letters)
+
+
+@pytest.mark.parametrize("width", [1, 2, 3, 4])
+def test_every_row_text_is_keyed_by_the_bits_of_its_letters(width: int) -> None:
+    """Each of the 4**width texts of a row once, keyed by its white bits, its black
+    bits shifted by ``width`` and its red bits shifted by twice ``width``."""
+    texts = notation_module._row_texts(width)
+    assert sorted(texts.values()) == sorted(map("".join, product(".WBR", repeat=width)))
+    for key, text in texts.items():
+        assert key == sum(1 << (col + "WBR".index(letter) * width)
+                          for col, letter in enumerate(text) if letter != ".")
 
 
 def _masks_of(balls: dict[int, str]) -> tuple[int, int, int]:

@@ -56,9 +56,19 @@ def test_a_line_without_its_hiders_is_caught(monkeypatch: pytest.MonkeyPatch) ->
                         tuple((c.x, c.y) for c in line.cells))
 
 
-def test_a_blind_line_lookup_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_blind_blocked_rows_table_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # No row ever blocked: hidden or crossed rows would count as lines.
-    monkeypatch.setattr(lines, "_ORTHO_BLOCKED", (0,) * len(lines._ORTHO_BLOCKED))
+    monkeypatch.setitem(lines._ORTHO_BLOCKED_BY, "two", (0,) * len(lines.ortho_blocked("two")))
+    outcome = failed("sploof-line-lookup")
+    assert "the table of blocked rows under blocking=two is wrong" in outcome.summary
+
+
+def test_a_blind_line_lookup_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every row complete to the halves has_line reads: unblocked rows the player does
+    # not hold would count as lines.
+    every_row = (1 << 8) - 1
+    monkeypatch.setattr(lines, "_ORTHO_COMPLETE_LOW", (every_row,) * 256)
+    monkeypatch.setattr(lines, "_ORTHO_COMPLETE_HIGH", (every_row,) * 256)
     outcome = failed("sploof-line-lookup")
     shown = board_of(outcome)
     assert lines.has_line(shown.masks[0], shown.occupied)

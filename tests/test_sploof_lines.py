@@ -121,7 +121,7 @@ def test_every_entry_of_the_ground_and_grid_tables_is_its_definition() -> None:
     """The tables behind ``has_line`` and perft, over their whole domains, against the
     line table: the top-view cells a level's balls show (level 1's also in the two
     halves ``has_line`` reads), and the rows and columns whose four points are all
-    there."""
+    there (also in the two halves ``has_line`` reads)."""
     *grids, complete, _ = fast_tables()
     for level, table in enumerate(grids):
         points = g.points_of(g.LEVEL_MASKS[level])
@@ -136,6 +136,9 @@ def test_every_entry_of_the_ground_and_grid_tables_is_its_definition() -> None:
     assert len(complete) == 1 << 16
     for m, entry in enumerate(complete):
         assert entry == sum(1 << i for i, line in enumerate(ortho) if m & line.mask == line.mask)
+    low, high = lines_module._ORTHO_COMPLETE_LOW, lines_module._ORTHO_COMPLETE_HIGH
+    assert all(low[m & 0xFF] & high[m >> 8] == entry  # what has_line reads
+               for m, entry in enumerate(complete))
 
 
 @pytest.mark.parametrize("blocking", BLOCKING_RULES)

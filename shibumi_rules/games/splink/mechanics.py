@@ -39,6 +39,7 @@ from ...geometry import (
     Point,
     points_of,
 )
+from ...lookup import superset_table
 
 _BASES: Final = tuple((m & -m).bit_length() - 1 for m in LEVEL_MASKS)
 _SIZES: Final = tuple(m.bit_count() for m in LEVEL_MASKS)
@@ -46,23 +47,18 @@ _SIZES: Final = tuple(m.bit_count() for m in LEVEL_MASKS)
 
 def _one_missing_tables() -> tuple[tuple[Mask, ...], ...]:
     """For each level l < 3: table[occupancy of level l] = the level l+1 points that
-    have exactly 3 of their 4 supporters present (absolute bits)."""
+    have exactly 3 of their 4 supporters present (absolute bits): those with 3 or more
+    present, less those with all 4 (two ``superset_table`` builds, not a loop over
+    every occupancy)."""
     tables = []
     for level in range(LEVELS - 1):
         base, size = _BASES[level], _SIZES[level]
-        table = [0] * (1 << size)
-        for upper in points_of(LEVEL_MASKS[level + 1]):
-            need = SUPPORTER_MASK[upper] >> base
-            free = ((1 << size) - 1) & ~need
-            for missing in points_of(need):
-                present = need & ~(1 << missing)
-                sub = free
-                while True:  # every occupancy holding `present` but not `missing`
-                    table[present | sub] |= 1 << upper
-                    if sub == 0:
-                        break
-                    sub = (sub - 1) & free
-        tables.append(tuple(table))
+        uppers = points_of(LEVEL_MASKS[level + 1])
+        needs = [(SUPPORTER_MASK[upper] >> base, 1 << upper) for upper in uppers]
+        three = superset_table(size, ((need & ~(1 << missing), bit) for need, bit in needs
+                                      for missing in points_of(need)))
+        four = superset_table(size, needs)
+        tables.append(tuple([t & ~f for t, f in zip(three, four)]))
     return tuple(tables)
 
 
@@ -176,9 +172,16 @@ def remove_masks(red: Mask, white: Mask, point: Point) -> tuple[Mask, Mask, Mask
 
 
 def _chunk_tables() -> tuple[tuple[tuple[Point, ...], ...], ...]:
-    """For each 10-bit chunk of a mask, the points of every value of that chunk."""
-    return tuple(tuple(tuple(p + shift for p in points_of(value)) for value in range(1024))
-                 for shift in (0, 10, 20))
+    """For each 10-bit chunk of a mask, the points of every value of that chunk: the
+    values with bit ``i`` are those below ``1 << i`` with point ``shift + i`` added
+    last, so each table doubles ten times instead of listing 1,024 masks bit by bit."""
+    tables = []
+    for shift in (0, 10, 20):
+        table: list[tuple[Point, ...]] = [()]
+        for i in range(10):
+            table += [(*points, shift + i) for points in table]
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 _C0, _C1, _C2 = _chunk_tables()

@@ -479,10 +479,17 @@ def _whole_ground_grid() -> tuple[int, ...]:
 _ORTHO: Final = tuple(line for line in LINES if line.kind == "orthogonal")
 
 
-def _ortho_complete_table() -> tuple[int, ...]:
+def _ortho_complete_table(half: int | None = None) -> tuple[int, ...]:
     """own level-0 occupancy -> bitmask of the orthogonal lines whose 4 points are all
-    own (bit i for ``_ORTHO[i]``)."""
-    return superset_table(_LEVEL_SIZE[0], ((line.mask, 1 << i) for i, line in enumerate(_ORTHO)))
+    own (bit i for ``_ORTHO[i]``). With ``half`` (0 or 1), the table of that byte of
+    the occupancy alone: the lines whose points in that byte are all own (a line with
+    none there is in every entry), so the whole table's entry is the AND of the two
+    halves' entries."""
+    if half is None:
+        return superset_table(_LEVEL_SIZE[0],
+                              ((line.mask, 1 << i) for i, line in enumerate(_ORTHO)))
+    return superset_table(8, ((line.mask >> 8 * half & 0xFF, 1 << i)
+                              for i, line in enumerate(_ORTHO)))
 
 
 def _ortho_blocked_table(blocking: BlockingRule) -> tuple[int, ...]:
@@ -503,15 +510,25 @@ def _ortho_blocked_table(blocking: BlockingRule) -> tuple[int, ...]:
     return superset_table(_LEVEL_SIZE[1] + _LEVEL_SIZE[2], blockers)
 
 
-_ORTHO_COMPLETE: Final = _ortho_complete_table()
-_ORTHO_BLOCKED: Final = _ortho_blocked_table("two")
-_ORTHO_BLOCKED_BY: Final[dict[str, tuple[int, ...]]] = {"two": _ORTHO_BLOCKED}
+_ORTHO_COMPLETE_LOW: Final = _ortho_complete_table(0)
+_ORTHO_COMPLETE_HIGH: Final = _ortho_complete_table(1)
+"""The complete-lines table in two halves, what ``has_line`` reads: the lines complete
+in ``own`` are ``_ORTHO_COMPLETE_LOW[own & 0xFF] & _ORTHO_COMPLETE_HIGH[own >> 8 &
+0xFF]``. The whole table (one lookup, 65,536 entries) is built for perft the first time
+it asks (``fast_tables``)."""
+_ORTHO_BLOCKED_BY: Final[dict[str, tuple[int, ...]]] = {}
 _B1, _B2, _B3 = _LEVEL_BASE[1], _LEVEL_BASE[2], _LEVEL_BASE[3]
+
+
+@cache
+def _whole_ortho_complete() -> tuple[int, ...]:
+    """The complete-lines table in one piece, for the fast perft."""
+    return _ortho_complete_table()
 
 
 def ortho_blocked(blocking: BlockingRule) -> tuple[int, ...]:
     """The lookup table of blocked orthogonal lines under ``blocking``, built the first
-    time it is asked for (the default's is built with the module)."""
+    time it is asked for: ``has_line`` asks only once some row or column is complete."""
     table = _ORTHO_BLOCKED_BY.get(blocking)
     if table is None:
         table = _ORTHO_BLOCKED_BY[blocking] = _ortho_blocked_table(blocking)
@@ -522,9 +539,11 @@ def has_line(own: Mask, occupied: Mask, blocking: BlockingRule = "two") -> bool:
     """Whether the player owning ``own`` holds at least one of the 24 lines under
     ``blocking``; the same answer as ``holds`` over ``LINES``, from lookup tables.
     Implements SPF-LINE-1 and SPF-LINE-2."""
-    blocked = _ORTHO_BLOCKED if blocking == "two" else ortho_blocked(blocking)
-    if _ORTHO_COMPLETE[own & 0xFFFF] & ~blocked[(occupied >> _B1) & 0x1FFF]:
-        return True
+    complete = _ORTHO_COMPLETE_LOW[own & 0xFF] & _ORTHO_COMPLETE_HIGH[own >> 8 & 0xFF]
+    if complete:
+        blocked = _ORTHO_BLOCKED_BY.get(blocking) or ortho_blocked(blocking)
+        if complete & ~blocked[(occupied >> _B1) & 0x1FFF]:
+            return True
     occ2 = (occupied >> _B2) & 0xF
     grid = (
         ((_G0_LOW[own & 0xFF] | _G0_HIGH[(own >> 8) & 0xFF]) & ~_G2[occ2])
@@ -541,6 +560,7 @@ def has_line(own: Mask, occupied: Mask, blocking: BlockingRule = "two") -> bool:
 
 def fast_tables(blocking: BlockingRule = "two") -> tuple[tuple[int, ...], ...]:
     """The lookup tables behind ``has_line`` under ``blocking``, for code that inlines
-    it (the fast perft): the four level grids (level 1's whole, built the first time it
-    is asked for), complete rows, blocked rows."""
-    return (_whole_ground_grid(), _G1, _G2, _G3, _ORTHO_COMPLETE, ortho_blocked(blocking))
+    it (the fast perft): the four level grids (level 1's whole), complete rows (whole),
+    blocked rows; each built the first time it is asked for."""
+    return (_whole_ground_grid(), _G1, _G2, _G3, _whole_ortho_complete(),
+            ortho_blocked(blocking))
