@@ -1,6 +1,6 @@
 """Verdicts on the system rules every game shares, with their evidence: whether a point
 is a valid location (SHB-PLACE-1), read from the board the way ``board.valid_locations``
-decides it.
+decides it, and whether a ball is pinned (SHB-PIN-1), the way ``board.pinned`` does.
 
 Games build their move verdicts on these, and ``explain`` prints them; both sit above
 this module, so the engine never imports an explanation to say why a move is illegal.
@@ -8,7 +8,7 @@ this module, so the engine never imports an explanation to say why a move is ill
 
 from __future__ import annotations
 
-from .board import Board, valid_locations
+from .board import Board, pinned, valid_locations
 from .geometry import COORDS, NAMES, SUPPORTEES, SUPPORTERS, Point
 from .verdict import Verdict
 
@@ -76,3 +76,27 @@ def placement_verdict(board: Board, point: Point) -> Verdict:
         "any colours make a platform, so it is a valid location",
         True, evidence=evidence,
     )
+
+
+def pin_verdict(board: Board, point: Point) -> Verdict:
+    """Whether the ball at ``point`` is pinned, naming the balls it supports. Implements
+    SHB-PIN-1: ``holds`` (not pinned) is ``board.pinned``'s answer."""
+    above = supported_by(board, point)
+    name = NAMES[point]
+    is_pinned = bool(pinned(board.occupied) >> point & 1)
+    assert is_pinned == (len(above) >= 2)
+    evidence = {"point": name, "supports": [NAMES[q] for q in above]}
+    if is_pinned:
+        return Verdict(
+            "SHB-PIN-1",
+            f"{name} supports {len(above)} balls on the level above "
+            f"({' '.join(ball(board, q) for q in above)}), so it is pinned and cannot be "
+            "removed",
+            False, evidence=evidence,
+        )
+    if above:
+        return Verdict("SHB-PIN-1",
+                       f"{name} supports one ball ({ball(board, above[0])}): it is not pinned",
+                       True, evidence=evidence)
+    return Verdict("SHB-PIN-1", f"{name} supports no ball: it is not pinned", True,
+                   evidence=evidence)

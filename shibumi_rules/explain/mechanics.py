@@ -6,12 +6,13 @@ construction."""
 
 from __future__ import annotations
 
-from ..board import Board, Drop, pinned
+from ..board import Board, Drop
 from ..board_verdicts import (
     ball,
     level_word,
     missing_supporters,
     names,
+    pin_verdict,
     placement_verdict,
     supported_by,
 )
@@ -47,27 +48,9 @@ def placement_marks(board: Board, point: Point, colour: Colour | None) -> list[M
 
 
 def pin_check(board: Board, point: Point) -> Step:
-    """Whether the ball at ``point`` is pinned, naming the balls it supports. Explains
-    SHB-PIN-1."""
-    above = supported_by(board, point)
-    name = NAMES[point]
-    is_pinned = bool(pinned(board.occupied) >> point & 1)
-    assert is_pinned == (len(above) >= 2)
-    evidence = {"point": name, "supports": [NAMES[q] for q in above]}
-    if is_pinned:
-        return Step(
-            "SHB-PIN-1",
-            f"{name} supports {len(above)} balls on the level above "
-            f"({' '.join(ball(board, q) for q in above)}), so it is pinned and cannot be "
-            "removed",
-            False, evidence=evidence,
-        )
-    if above:
-        return Step("SHB-PIN-1",
-                    f"{name} supports one ball ({ball(board, above[0])}): it is not pinned",
-                    True, evidence=evidence)
-    return Step("SHB-PIN-1", f"{name} supports no ball: it is not pinned", True,
-                evidence=evidence)
+    """Whether the ball at ``point`` is pinned, naming the balls it supports: the
+    engine's SHB-PIN-1 verdict."""
+    return pin_verdict(board, point)
 
 
 def removal_marks(board: Board, point: Point) -> list[Mark]:

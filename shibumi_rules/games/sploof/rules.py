@@ -37,6 +37,8 @@ from ...board import (
     shift_chain,
     valid_locations,
 )
+from ...board_verdicts import pin_verdict as board_pin_verdict
+from ...board_verdicts import placement_verdict
 from ...errors import PositionError
 from ...geometry import COORDS, GROUND, NAMES, NUM_POINTS, Mask, Point, points_of
 from ...notation import Colour
@@ -383,9 +385,7 @@ def stock_verdict(state: SploofState) -> Verdict:
 def location_verdict(state: SploofState, point: Point) -> Verdict:
     """Whether ``point`` is a valid location, with its supporters. Implements
     SHB-PLACE-1 (the system's verdict, shared with every game)."""
-    from ...explain.mechanics import placement_check  # the explain package loads lazily
-
-    return placement_check(state.board, point)
+    return placement_verdict(state.board, point)
 
 
 def red_ball_verdict(state: SploofState, point: Point) -> Verdict:
@@ -406,9 +406,7 @@ def red_ball_verdict(state: SploofState, point: Point) -> Verdict:
 def pin_verdict(state: SploofState, point: Point) -> Verdict:
     """A ball supporting two or more balls is pinned. Implements SHB-PIN-1 (the
     system's verdict, shared with every game)."""
-    from ...explain.mechanics import pin_check  # the explain package loads lazily
-
-    return pin_check(state.board, point)
+    return board_pin_verdict(state.board, point)
 
 
 def supply_verdict(state: SploofState) -> Verdict:
