@@ -22,16 +22,9 @@ import pytest
 
 from shibumi_rules.games import game_names
 from tests.test_arbiter import assert_same, cli_expected, random_questions
-from tests.test_docs_browser import CHROMEDRIVER, CHROMIUM, WebDriver, chromium, serve
+from tests.test_docs_browser import NEEDS_CHROMIUM, WebDriver, chromium, serve
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        CHROMIUM is None or CHROMEDRIVER is None,
-        reason="the browser test needs Chromium and chromedriver "
-               "(apt-get install chromium chromium-driver)",
-    ),
-]
+pytestmark = [pytest.mark.slow, NEEDS_CHROMIUM]
 
 FIRST_LOAD = 240.0
 """Seconds allowed for a cold start (Pyodide and the engine) on a loaded machine."""

@@ -33,14 +33,14 @@ import pytest
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        CHROMIUM is None or CHROMEDRIVER is None,
-        reason="the browser test needs Chromium and chromedriver "
-               "(apt-get install chromium chromium-driver)",
-    ),
-]
+NEEDS_CHROMIUM = pytest.mark.skipif(
+    CHROMIUM is None or CHROMEDRIVER is None,
+    reason="the browser test needs Chromium and chromedriver "
+           "(apt-get install chromium chromium-driver)",
+)
+"""The mark of every browser test: skipped, with what to install, without Chromium."""
+
+pytestmark = [pytest.mark.slow, NEEDS_CHROMIUM]
 
 CHROMIUM_FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
