@@ -418,8 +418,6 @@ def test_a_star_in_a_table_stays_a_star(site: Path) -> None:
     assert "<em>col + level" not in html
 
 
-@pytest.mark.xfail(strict=True, reason="docs/hooks/gen_proofs.py is fixed on the proofs "
-                   "branch; this test passes, and the marker goes, once it is merged")
 def test_the_proofs_page_says_each_thing_once(site: Path) -> None:
     """No "Status: proved: proved", and no bold lead that its caption repeats word for
     word."""

@@ -126,6 +126,19 @@ def _write_cache(path: Path, text: str) -> None:
         pass
 
 
+def _status(theorem: dict[str, Any]) -> str:
+    """The status and the report's summary, the status word said once: a summary
+    often begins with it ("proved for every board")."""
+    status = str(theorem.get("status", ""))
+    shown = STATUS.get(status, esc(status))
+    summary = esc(theorem.get("summary", ""))
+    if not summary:
+        return shown
+    if status and summary.startswith(status) and shown == status:
+        return summary
+    return f"{shown}: {summary}"
+
+
 def _ids(ids: list[str]) -> str:
     from gen_rules import link
 
@@ -140,7 +153,6 @@ def _position(site: Site, stem: str, label: str, example: dict[str, Any]) -> str
     notation and its diagram."""
     position = str(example.get("position", ""))
     note = esc(example.get("note", ""))
-    out = [f"**{label}.** {note}\n", fenced(position)]
     board = None
     for game_name in ("sploof", "splink"):
         g = game(game_name)
@@ -152,11 +164,12 @@ def _position(site: Site, stem: str, label: str, example: dict[str, Any]) -> str
     if board is None:
         try:
             board = Board.from_text(position.split(" ")[0])
-        except ValueError:
-            out.append(fenced(str(example.get("diagram", ""))))
-            return "\n".join(out)
-    out.append(embed(site, PAGE, figure(f"proof-{stem}", f"{label}: {note}", board)))
-    return "\n".join(out)
+        except ValueError:  # no diagram to draw: the note is said here, once
+            return "\n".join([f"**{label}.** {note}\n", fenced(position),
+                              fenced(str(example.get("diagram", "")))])
+    # the note is the caption of the diagram, so the lead only names the position
+    return "\n".join([f"**{label}**, in notation and drawn:\n", fenced(position),
+                      embed(site, PAGE, figure(f"proof-{stem}", f"{label}: {note}", board))])
 
 
 def _facts(site: Site, name: str, facts: dict[str, Any]) -> str:
@@ -222,8 +235,7 @@ def generate(site: Site) -> None:
         out.append(f"## {esc(name)} {{#{name}}}\n")
         out.append(esc(t.get("statement", "")) + "\n")
         out.append(f"**Rules:** {_ids(t.get('rules', []))}. **Method:** {esc(method(t))}. "
-                   f"**Status:** {STATUS.get(t.get('status', ''), esc(t.get('status')))}: "
-                   f"{esc(t.get('summary', ''))}.\n")
+                   f"**Status:** {_status(t)}.\n")
         out.append(_facts(site, name, t.get("facts") or {}))
         if t.get("counterexample"):
             out.append(_position(site, name, "Counterexample", t["counterexample"]))
