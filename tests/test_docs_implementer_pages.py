@@ -40,7 +40,7 @@ README = ROOT / "spec" / "protocol" / "README.md"
 def _run(result: str, status: int, extra: str = "") -> gen_common.CommandRun:
     """A made-up run of the report's command that printed ``result``."""
     stdout = (f"# Conformance report: some engine 1.0\n\n**Result: {result}**: what it "
-              f"means.\n\n|  |  |\n|---|---|\n| engine | some engine 1.0 |\n{extra}\n"
+              f"means.\n\n| item | value |\n|---|---|\n| engine | some engine 1.0 |\n{extra}\n"
               "## What was checked\n\n| game | options |\n|---|---|\n| g | `a=b` |\n")
     return gen_common.CommandRun(gen_conformance.COMMAND, None, stdout,
                                  "the engine crashed\n" if status else "", status)

@@ -394,7 +394,7 @@ def markdown(result: RunResult, reference: dict[str, AnyGame], examples: int = E
     ref = result.reference
     selection = ", ".join(f"{k}={v}" for k, v in c["options"].items()) or \
         "every combination the engine declares"
-    out += _table(["", ""], [
+    out += _table(["item", "value"], [
         ["engine", f"{name} {version}".strip()],
         ["command", f"`{command}`" if command is not None else
          "`shibumi-rules engine` (the reference engine, run as a subprocess)"],
