@@ -537,6 +537,40 @@ def test_untranslated_entries_of_a_translated_page_stay_out_of_the_search(
     assert "rulings.html#SPF-RUL-5" in locations
 
 
+def korean_rule_guides() -> dict[str, Any]:
+    """The guides that translate their game's rules and rulings into Korean, by game,
+    from the registry."""
+    return {b.name: b.guide() for b in bundles()
+            if b.guide() is not None and b.guide().translations.get("ko")}
+
+
+def korean_rule_games() -> list[str]:
+    return list(korean_rule_guides())
+
+
+def test_translated_entries_are_found_by_their_korean_words(site: Path) -> None:
+    """Every rule and ruling of a game translated into Korean is in the search on the
+    Korean page, with its Korean everyday words (kept out of the search while the entry
+    was shown in English)."""
+    from shibumi_rules import spec
+
+    current = spec.current()
+    texts = {d["location"]: d["text"] for d in _index(site)}
+    guides = korean_rule_guides()
+    assert guides
+    for name, guide in guides.items():
+        keywords = guide.keywords
+        for entry in (e for e in current if e.scope == name):
+            where = "rulings" if entry.id in current.rulings else name
+            location = f"ko/{where}.html#{entry.id}"
+            assert location in texts, location
+            assert HANGUL.search(texts[location]), f"{location} is indexed in English"
+            words = keywords.get(entry.id)
+            if words is not None and words.ko:
+                first = words.ko.split(",")[0].strip()
+                assert first in texts[location], (location, first)
+
+
 # -- the Korean edition -------------------------------------------------------------
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -566,8 +600,7 @@ def test_the_korean_pages_are_in_korean_with_the_same_anchors(site: Path) -> Non
     korean_guides = [b.name for b, g in guided() if g.lead.has("ko")]
     assert korean_guides == [b.name for b, _ in guided()]
     translated = ["arbiter", "play/index", *(f"play/{name}" for name in korean_guides)]
-    translated += [b.name for b in bundles()
-                   if b.guide() is not None and b.guide().translations.get("ko")]
+    translated += korean_rule_games()
     assert len(translated) >= 5
     for path in translated:
         english, korean = page(site, path), page(site, f"ko/{path}")
@@ -587,9 +620,11 @@ def test_the_korean_pages_are_in_korean_with_the_same_anchors(site: Path) -> Non
 def test_korean_point_names_and_rule_ids_are_the_english_ones(site: Path) -> None:
     from shibumi_rules.geometry import NAMES
 
-    english, korean = page(site, "splink").words, page(site, "ko/splink").words
-    for token in set(re.findall(r"\b(?:[1-4][a-g][1-7]|S[A-Z]{2}-[A-Z]+-\d+)\b", english)):
-        assert token in korean, token
+    for name in korean_rule_games():
+        english, korean = page(site, name).words, page(site, f"ko/{name}").words
+        for token in set(re.findall(r"\b(?:[1-4][a-g][1-7]|S[A-Z]{2}-[A-Z]+-\d+)\b",
+                                    english)):
+            assert token in korean, (name, token)
     assert all(re.fullmatch(r"[1-4][a-g][1-7]", n) for n in NAMES)
 
 
