@@ -181,7 +181,6 @@ _ROWS = tuple(
 """Points of each row of each level, in the order the board field lists them."""
 
 
-
 def _row_spans() -> tuple[tuple[int, int, dict[int, str]], ...]:
     """Per row, in board-field order: its first point, the mask of its points in each
     colour's part of a board code (``board_code``) and the table of its texts, keyed

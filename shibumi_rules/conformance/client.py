@@ -192,7 +192,7 @@ class EngineProcess:
         while True:
             try:
                 chunk = os.read(self.proc.stderr.fileno(), 1 << 16)
-            except (BlockingIOError, OSError):
+            except (OSError, ValueError):  # nothing more for now, or the pipe is closed
                 return
             if not chunk:
                 self._selector.unregister(self.proc.stderr)
@@ -397,14 +397,7 @@ class EngineProcess:
         assert self.proc is not None
         proc = self.proc
         exited = _wait_exit(proc, 1.0)
-        # collect what the engine said on stderr before it died
-        if proc.stderr is not None:
-            try:
-                while chunk := os.read(proc.stderr.fileno(), 1 << 16):
-                    self._stderr.append(chunk)
-            except (BlockingIOError, OSError, ValueError):
-                pass
-        tail = self.stderr_tail()
+        tail = self.stderr_tail()  # with what the engine said on stderr before it died
         self._detach()
         _end(proc)
         status = proc.returncode if exited else None
