@@ -84,14 +84,14 @@ def _sent() -> Counter[str]:
 
 def _questions(count: int, seed: int) -> list[str]:
     """URL queries about positions of seeded random games of every game."""
-    from shibumi_rules.games import bundles
+    from shibumi_rules.registry import definitions
     from shibumi_rules.web import Request, query_string
 
     rng = random.Random(seed)
     out = []
     for i in range(count):
-        bundle = bundles()[i % len(bundles())]
-        game = bundle.game()
+        bundle = definitions()[i % len(definitions())]
+        game = bundle.rules()
         state = game.start()
         for _ in range(rng.randrange(0, 30)):
             legal = game.legal_moves(state)

@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from shibumi_rules.games import get_game
 from shibumi_rules.playouts import Playable, PlayoutStats, playouts
+from shibumi_rules.registry import get_game
 
 
 def median_run(game: Playable, seconds: float, runs: int) -> PlayoutStats:

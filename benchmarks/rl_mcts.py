@@ -28,10 +28,10 @@ from open_spiel.python.algorithms import mcts
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 from open_spiel.python.bots.uniform_random import UniformRandomBot
 
+from shibumi_rules.contract.game import parse_option_pairs
 from shibumi_rules.fileio import write_atomic
-from shibumi_rules.game import parse_option_pairs
-from shibumi_rules.games import bundles
 from shibumi_rules.openspiel import PREFIX, parameter_specification
+from shibumi_rules.registry import definitions
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as err:
         parser.error(str(err))
     series: dict[str, list[tuple[int, float]]] = {}
-    for bundle in bundles():
+    for bundle in definitions():
         game = load(bundle.name, options)
         began = time.perf_counter()
         result = play(game, args.simulations, args.games, args.seed)

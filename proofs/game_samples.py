@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Mapping
 from itertools import product
 from typing import Any, Protocol
 
-from shibumi_rules.game import Game
-from shibumi_rules.games import get_game
+from shibumi_rules.contract.game import Game
+from shibumi_rules.registry import get_game
 
 from .solver import Counterexample, Outcome
 

@@ -12,7 +12,7 @@ from itertools import combinations, product
 from typing import Any
 
 from shibumi_rules.board import Board, unpinned, valid_locations
-from shibumi_rules.game import Game
+from shibumi_rules.contract.game import Game
 from shibumi_rules.games.splink import mechanics
 from shibumi_rules.games.splink import score as engine_score
 from shibumi_rules.geometry import NAMES, points_of

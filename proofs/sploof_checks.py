@@ -15,7 +15,7 @@ from itertools import product
 from typing import Any
 
 from shibumi_rules.board import Board, pinned
-from shibumi_rules.game import Game
+from shibumi_rules.contract.game import Game
 from shibumi_rules.games.sploof import lines as engine_lines
 from shibumi_rules.games.sploof import perft as engine_perft
 from shibumi_rules.geometry import COORDS, LEVEL_MASKS, NAMES, points_of

@@ -1,6 +1,6 @@
 """``shibumi-rules bench``: how fast the engine is, as figures (never timed unit tests).
 
-For each game: perft from the start at the depths its bundle reports (``bench_depths``),
+For each game: perft from the start at the depths its definition reports (``bench_depths``),
 the same count split by first move (``divide``), random playouts through the public API
 (games and positions per second), and the start-up of a command (``moves GAME`` in a new
 process, its bytecode compiled beforehand) against a bare ``python -c pass``. Every
@@ -23,21 +23,23 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
-from .cli import MAX_DEPTH, check_depth, command
+from .contract.commands import Command
+from .contract.definition import GameDefinition
 from .errors import OptionError
-from .games import bundles, game_names, get_bundle
+from .limits import MAX_PERFT_DEPTH, check_depth
 from .playouts import playouts
+from .registry import definitions, game_names, get_definition
 
 T = TypeVar("T")
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    depths = "; ".join(f"{b.name} {' and '.join(map(str, b.bench_depths))}"
-                       for b in bundles())
+    depths = "; ".join(f"{d.name} {' and '.join(map(str, d.bench_depths))}"
+                       for d in definitions())
     p.add_argument("games", nargs="*", default=[], metavar="GAME",
                    help=f"games to measure (default: all of {', '.join(game_names())})")
     p.add_argument("--depth", type=int, action="append", metavar="D",
-                   help=f"perft depth, 0 to {MAX_DEPTH} (repeatable; default: the "
+                   help=f"perft depth, 0 to {MAX_PERFT_DEPTH} (repeatable; default: the "
                         f"reported depths: {depths})")
     p.add_argument("--playouts", type=float, default=1.0, metavar="SECONDS",
                    help="CPU seconds of random playouts per game (default 1; 0 skips)")
@@ -90,9 +92,12 @@ def _startup(name: str, runs: int) -> dict[str, Any]:
             "ratio": round(command_cpu / bare_cpu, 2) if bare_cpu > 0 else None}
 
 
-def _measure(name: str, depths: list[int], seconds: float, runs: int) -> dict[str, Any]:
-    bundle = get_bundle(name)
-    game = bundle.game()
+def measure(definition: GameDefinition, depths: list[int], seconds: float, runs: int
+            ) -> dict[str, Any]:
+    """The figures of one game: perft at ``depths``, divide at the deepest, ``seconds``
+    of playouts, and the median of ``runs`` start-up measurements (0 skips either)."""
+    name = definition.name
+    game = definition.rules()
     state = game.start()
     figures: dict[str, Any] = {"game": name, "perft": []}
     for depth in depths:
@@ -140,10 +145,8 @@ def _print(figures: dict[str, Any]) -> None:
               flush=True)
 
 
-@command("bench", "measure perft, divide, playouts and start-up, with CPU time",
-         _configure)
 def _bench(args: argparse.Namespace) -> int:
-    names = [get_bundle(name).name for name in args.games or game_names()]  # all known
+    chosen = [get_definition(name) for name in args.games or game_names()]  # all known
     for depth in args.depth or ():
         check_depth(depth, "--depth")
     if not 0 <= args.playouts <= 3600:
@@ -151,12 +154,16 @@ def _bench(args: argparse.Namespace) -> int:
     if not 0 <= args.startup <= 100:
         raise OptionError(f"--startup {args.startup}: expected 0 to 100 runs")
     results = []
-    for name in names:
-        depths = list(args.depth or get_bundle(name).bench_depths)
-        figures = _measure(name, depths, args.playouts, args.startup)
+    for definition in chosen:
+        depths = list(args.depth or definition.bench_depths)
+        figures = measure(definition, depths, args.playouts, args.startup)
         results.append(figures)
         if not args.json:
             _print(figures)
     if args.json:
         print(json.dumps({"python": sys.version.split()[0], "games": results}, indent=2))
     return 0
+
+
+COMMAND = Command("bench", "measure perft, divide, playouts and start-up, with CPU time",
+                  _configure, _bench)

@@ -10,43 +10,18 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from . import __version__
 from .board import Board
+from .contract.commands import Command
+from .contract.definition import GameDefinition
+from .contract.game import Game, parse_option_pairs
 from .diagram import render
-from .errors import IllegalMoveError, OptionError, ShibumiError
-from .game import Game, parse_option_pairs
-from .games import bundles, game_names, get_game
-from .limits import MAX_PERFT_DEPTH
-
-MAX_DEPTH = MAX_PERFT_DEPTH
-"""The deepest perft the command line accepts (``limits.MAX_PERFT_DEPTH``). Counts grow
-exponentially, so nothing near it finishes from an open position; the bound keeps a
-narrow tree (a game near its end) from running into Python's recursion limit."""
-
-Handler = Callable[[argparse.Namespace], int]
-_COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Handler, str]] = {}
-
-
-def command(name: str, help_text: str,
-            configure: Callable[[argparse.ArgumentParser], None] | None = None
-            ) -> Callable[[Handler], Handler]:
-    """Register a subcommand; other modules add theirs the same way."""
-    def wrap(handler: Handler) -> Handler:
-        _COMMANDS[name] = (configure or (lambda p: None), handler, help_text)
-        return handler
-    return wrap
-
-
-def one_line(text: str) -> str:
-    """``text`` with every unprintable character escaped (``\\n``, ``\\udcff``), so an
-    error message that quotes the user's input stays one line and can always be
-    written."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+from .errors import ShibumiError, error_line, one_line
+from .limits import MAX_PERFT_DEPTH, check_depth
+from .registry import definitions, game_names, get_game
+from .version import __version__
 
 
 def terminal_columns() -> int:
@@ -90,30 +65,22 @@ class Parser(argparse.ArgumentParser):
 
 
 def first_player_help() -> str:
-    """What ``--first`` takes in each game, from the games' bundles."""
-    return "; ".join(f"{b.title}: {b.first_help}" for b in bundles())
+    """What ``--first`` takes in each game, from the games' definitions."""
+    return "; ".join(f"{d.title}: {d.first_help}" for d in definitions())
 
 
 def print_json(value: object) -> None:
     """``value`` as JSON on one line. The json module is imported here, when a command
     prints JSON, not by every command at start-up."""
-    import json
+    import json  # lazy: start-up
 
     print(json.dumps(value))
-
-
-def check_depth(depth: int, what: str = "depth") -> int:
-    """A perft depth from the command line: 0 to ``MAX_DEPTH``, else an OptionError."""
-    if not 0 <= depth <= MAX_DEPTH:
-        raise OptionError(f"{what} {depth}: expected 0 to {MAX_DEPTH} (perft counts grow "
-                          "exponentially with the depth)")
-    return depth
 
 
 # -- show and geometry -------------------------------------------------------------
 
 def _configure_show(p: argparse.ArgumentParser) -> None:
-    first = bundles()[0].title
+    first = definitions()[0].title
     p.add_argument("board", nargs="?", default=None,
                    help=f"board field of position notation (default: the {first} setup), "
                         "or with --game a whole position (default: the game's start)")
@@ -121,7 +88,6 @@ def _configure_show(p: argparse.ArgumentParser) -> None:
                    help="read the argument as a whole position of this game")
 
 
-@command("show", "render a board (or a game position) as a diagram", _configure_show)
 def _show(args: argparse.Namespace) -> int:
     if args.game:
         game = get_game(args.game)
@@ -129,7 +95,7 @@ def _show(args: argparse.Namespace) -> int:
         print(game.describe(state))
     else:
         if args.board is None:
-            game = bundles()[0].game()
+            game = definitions()[0].rules()
             board = game.board(game.start())
         else:
             board = Board.from_text(args.board)
@@ -137,9 +103,8 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-@command("geometry", "print the geometry tables of the pyramid")
 def _geometry(args: argparse.Namespace) -> int:
-    from . import geometry_report
+    from . import geometry_report  # lazy: start-up
 
     print(geometry_report.text())
     return 0
@@ -191,7 +156,6 @@ def _configure_moves(p: argparse.ArgumentParser) -> None:
                    help='print one object {"position": P, "moves": [...]}')
 
 
-@command("moves", "list the legal moves after the given moves", _configure_moves)
 def _moves(args: argparse.Namespace) -> int:
     game, state = state_from_args(args)
     state = game.replay(state, args.moves)
@@ -210,8 +174,6 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
                    help='print one object {"position": P, "outcome": {...}}')
 
 
-@command("play", "play moves and print the position, its diagram and the outcome",
-         _configure_play)
 def _play(args: argparse.Namespace) -> int:
     game, state = state_from_args(args)
     state = game.replay(state, args.moves)
@@ -227,7 +189,7 @@ def _play(args: argparse.Namespace) -> int:
 def _configure_perft(p: argparse.ArgumentParser) -> None:
     def depth(q: argparse.ArgumentParser) -> None:
         q.add_argument("depth", type=int, metavar="DEPTH",
-                       help=f"plies to count (0 to {MAX_DEPTH})")
+                       help=f"plies to count (0 to {MAX_PERFT_DEPTH})")
 
     add_game_arguments(p, before_moves=depth)
     p.add_argument("--json", action="store_true",
@@ -236,7 +198,6 @@ def _configure_perft(p: argparse.ArgumentParser) -> None:
                    help="first print MOVE COUNT for each legal first move")
 
 
-@command("perft", "count the leaves of the legal-move tree", _configure_perft)
 def _perft(args: argparse.Namespace) -> int:
     check_depth(args.depth)
     game, state = state_from_args(args)
@@ -264,43 +225,98 @@ def _perft(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- entry point -------------------------------------------------------------------
+# -- the commands ----------------------------------------------------------------------
 
-_COMMAND_MODULES: dict[str, str] = {
-    "bench": "shibumi_rules.bench",
-    "tables": "shibumi_rules.tables.cli",
-    "prove": "shibumi_rules.prove",
-    "engine": "shibumi_rules.conformance.engine_cli",
-    "conform": "shibumi_rules.conformance.cli",
-    "explain": "shibumi_rules.explain.cli",
+def _nothing(p: argparse.ArgumentParser) -> None:
+    """No arguments."""
+
+
+BUILT_IN: tuple[Command, ...] = (
+    Command("show", "render a board (or a game position) as a diagram", _configure_show,
+            _show),
+    Command("geometry", "print the geometry tables of the pyramid", _nothing, _geometry),
+    Command("moves", "list the legal moves after the given moves", _configure_moves,
+            _moves),
+    Command("play", "play moves and print the position, its diagram and the outcome",
+            _configure_play, _play),
+    Command("perft", "count the leaves of the legal-move tree", _configure_perft, _perft),
+)
+"""The commands of this module, always loaded."""
+
+
+def _bench() -> Command:
+    from .bench import COMMAND  # lazy: start-up
+
+    return COMMAND
+
+
+def _tables() -> Command:
+    from .tables.cli import COMMAND  # lazy: start-up
+
+    return COMMAND
+
+
+def _prove() -> Command:
+    from .prove import COMMAND  # lazy: start-up
+
+    return COMMAND
+
+
+def _engine() -> Command:
+    from .conformance.engine_cli import COMMAND  # lazy: start-up
+
+    return COMMAND
+
+
+def _conform() -> Command:
+    from .conformance.cli import COMMAND  # lazy: start-up
+
+    return COMMAND
+
+
+def _explain() -> Command:
+    from .explain.cli import COMMAND  # lazy: start-up
+
+    return COMMAND
+
+
+LAZY: dict[str, Callable[[], Command]] = {
+    "bench": _bench, "tables": _tables, "prove": _prove, "engine": _engine,
+    "conform": _conform, "explain": _explain,
 }
-"""The modules that register the further subcommands, by command: a command's module
-is imported only when that command runs (or when every command is listed)."""
+"""The further commands, each imported only when it runs (or when every command is
+listed)."""
 
 
-def command_modules() -> dict[str, str]:
-    """Every lazily registered command and its module: the program's, then each game's."""
-    return {**_COMMAND_MODULES, **{name: module for b in bundles()
-                                   for name, module in b.commands().items()}}
+def lazy_commands(games: Sequence[GameDefinition]) -> dict[str, Callable[[], Command]]:
+    """Every lazily loaded command by name: the program's, then each game's."""
+    return {**LAZY, **{name: load for d in games for name, load in d.commands().items()}}
 
 
-def _load(modules: Iterable[str]) -> None:
-    from importlib import import_module
+def commands(games: Sequence[GameDefinition]) -> dict[str, Command]:
+    """Every command, in the order ``--help`` lists them."""
+    out = {c.name: c for c in BUILT_IN}
+    for name, load in lazy_commands(games).items():
+        out[name] = _checked(name, load())
+    return out
 
-    for module in dict.fromkeys(modules):
-        try:
-            import_module(module)
-        except ModuleNotFoundError as err:
-            if not (err.name and (module + ".").startswith(err.name + ".")):
-                raise
+
+def _checked(name: str, found: Command) -> Command:
+    if found.name != name:
+        raise ShibumiError(f"the command {name!r} loads a command named {found.name!r}")
+    return found
 
 
 def build_parser(only: str | None = None
                  ) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The top-level parser and one parser per subcommand; with ``only``, just that
     subcommand's module is imported and its parser built."""
-    lazy = command_modules()
-    _load([lazy[only]] if only in lazy else [] if only is not None else lazy.values())
+    if only is None:
+        chosen = list(commands(definitions()).values())
+    else:
+        lazy = lazy_commands(definitions())
+        chosen = [c for c in BUILT_IN if c.name == only] or \
+            ([_checked(only, lazy[only]())] if only in lazy else [])
     parser = Parser(
         prog="shibumi-rules",
         description="Reference rules engine and specification for Shibumi games.",
@@ -308,20 +324,19 @@ def build_parser(only: str | None = None
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     subparsers: dict[str, argparse.ArgumentParser] = {}
-    for name, (configure, handler, help_text) in _COMMANDS.items():
-        if only is not None and name != only:
-            continue
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        configure(p)
-        p.set_defaults(handler=handler, command=name)
-        subparsers[name] = p
+    for found in chosen:
+        p = sub.add_parser(found.name, help=found.help, description=found.help)
+        found.configure(p)
+        p.set_defaults(handler=found.run, command=found.name)
+        subparsers[found.name] = p
     return parser, subparsers
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     """Parse the command line; options may stand before, between or after the moves."""
     words = list(sys.argv[1:] if argv is None else argv)
-    if words and (words[0] in _COMMANDS or words[0] in command_modules()):
+    if words and (words[0] in {c.name for c in BUILT_IN}
+                  or words[0] in lazy_commands(definitions())):
         _, subparsers = build_parser(only=words[0])
         if words[0] in subparsers:
             return subparsers[words[0]].parse_intermixed_args(words[1:])
@@ -339,18 +354,10 @@ def _escape_unencodable_output() -> None:
             reconfigure(errors="backslashreplace")
 
 
-def error_line(err: ShibumiError) -> str:
-    """The one line the program prints for bad input: ``illegal move: ...`` for a move
-    the rules forbid, ``error: ...`` for anything else. The browser's arbiter
-    (``shibumi_rules.web``) shows the same line, so the two cannot drift."""
-    kind = "illegal move" if isinstance(err, IllegalMoveError) else "error"
-    return f"{kind}: {one_line(str(err))}"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     _escape_unencodable_output()
-    args = parse_arguments(argv)
     try:
+        args = parse_arguments(argv)
         result: int = args.handler(args)
         return result
     except ShibumiError as err:

@@ -10,10 +10,7 @@ Errors that come from a broken rule carry its ID (``rule_id``), as listed in ``s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .verdict import Verdict
+from .verdict import Verdict
 
 
 class ShibumiError(ValueError):
@@ -55,3 +52,20 @@ class IllegalMoveError(ShibumiError):
 
 class OptionError(ShibumiError):
     """An unknown option name or an unsupported option value."""
+
+
+def one_line(text: str) -> str:
+    """``text`` with every unprintable character escaped (``\\n``, ``\\udcff``), so an
+    error message that quotes the user's input stays one line and can always be
+    written."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def error_line(err: ShibumiError) -> str:
+    """The one line the program prints for bad input: ``illegal move: ...`` for a move
+    the rules forbid, ``error: ...`` for anything else. The command line and the
+    browser's arbiter (``shibumi_rules.web``) both print it, so the two cannot drift."""
+    kind = "illegal move" if isinstance(err, IllegalMoveError) else "error"
+    return f"{kind}: {one_line(str(err))}"

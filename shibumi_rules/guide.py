@@ -6,7 +6,7 @@ idea with a picture; a sample game that the engine plays when the site is built;
 answers to the questions players argue about, each tied to a real position that
 ``explain`` answers; everyday words for its rules; and translations. Its ``figures``
 module gives the pictures of the formal rules. The bundle hands both over
-(``GameBundle.guide``, ``GameBundle.figures``); the site renders them and decides no
+(``GameDefinition.guide``, ``GameDefinition.figures``); the site renders them and decides no
 rule: every picture is checked against the engine when it is built, every sample game
 is played by the engine, and every answer is checked against ``explain``.
 

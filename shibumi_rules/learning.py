@@ -21,10 +21,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .actions import GameActions
+from .contract.actions import GameActions
+from .contract.definition import GameDefinition
+from .contract.game import Game
 from .errors import IllegalMoveError, OptionError, PositionError
-from .game import Game
-from .games import get_bundle
 from .geometry import COORDS, LEVELS, SIDE
 
 CELLS: Final = SIDE * SIDE
@@ -47,13 +47,13 @@ class LearningGame:
     """The longest game in moves: ``moves_left_bound`` of the start position."""
 
     @classmethod
-    def of(cls, name: str, options: Mapping[str, str] | None = None,
+    def of(cls, definition: GameDefinition, options: Mapping[str, str] | None = None,
            first: str | None = None) -> LearningGame:
-        """The game called ``name`` with ``options`` over the adapters' defaults.
-        OptionError for an unknown game, option or first player, or for options under
-        which a game can go on for ever."""
-        bundle = get_bundle(name)
-        game, actions = bundle.game(), bundle.actions()
+        """The game ``definition`` declares, with ``options`` over the adapters'
+        defaults. OptionError for an unknown option or first player, or for options
+        under which a game can go on for ever."""
+        name = definition.name
+        game, actions = definition.rules(), definition.actions()
         resolved = game.resolve_options({**actions.adapter_defaults, **(options or {})})
         game.choose_first(first, None)
         start = game.start(resolved, first)

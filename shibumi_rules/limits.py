@@ -47,6 +47,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .errors import OptionError
+
 MAX_REQUEST_LINE: Final = 1 << 20
 MAX_RESPONSE_LINE: Final = 8 << 20
 MAX_OUTPUT: Final = 64 << 20
@@ -128,3 +130,14 @@ LIMITS: Final = (
           "older stderr output is dropped"),
 )
 """The limits as data, in the order of the table above."""
+
+
+def check_depth(depth: int, what: str = "depth") -> int:
+    """A perft depth asked for on the command line: 0 to ``MAX_PERFT_DEPTH``, else an
+    OptionError. Counts grow exponentially, so nothing near the bound finishes from an
+    open position; it keeps a narrow tree (a game near its end) from running into
+    Python's recursion limit."""
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise OptionError(f"{what} {depth}: expected 0 to {MAX_PERFT_DEPTH} (perft counts "
+                          "grow exponentially with the depth)")
+    return depth

@@ -35,8 +35,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from .games import bundles, get_bundle
 from .learning import LearningGame
+from .registry import definitions, get_definition
 
 PREFIX: Final = "shibumi_"
 """Short names are the prefix and the game's name: ``shibumi_sploof``."""
@@ -51,7 +51,7 @@ Key = tuple[str, tuple[tuple[str, str], ...], str | None]
 def learning_game(key: Key) -> LearningGame:
     """The (cached) game for a key; states hold the key, not the game."""
     name, options, first = key
-    return LearningGame.of(name, dict(options), first)
+    return LearningGame.of(get_definition(name), dict(options), first)
 
 
 def parameter_specification(name: str) -> dict[str, Any]:
@@ -59,8 +59,8 @@ def parameter_specification(name: str) -> dict[str, Any]:
     game's own would never end a game), and ``first`` where the player is chosen.
     Integer options (any count or ``none``) are integer parameters when their default
     is a number."""
-    bundle = get_bundle(name)
-    game, actions = bundle.game(), bundle.actions()
+    definition = get_definition(name)
+    game, actions = definition.rules(), definition.actions()
     spec: dict[str, Any] = {}
     for option in game.options:
         default = actions.adapter_defaults.get(option.name, option.default)
@@ -213,17 +213,17 @@ class BoardObserver:
 
 
 def _game_type(name: str) -> Any:
-    bundle = get_bundle(name)
+    definition = get_definition(name)
     return pyspiel.GameType(
         short_name=PREFIX + name,
-        long_name=f"Shibumi {bundle.title}",
+        long_name=f"Shibumi {definition.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=len(bundle.actions().seats),
-        min_num_players=len(bundle.actions().seats),
+        max_num_players=len(definition.actions().seats),
+        min_num_players=len(definition.actions().seats),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -235,7 +235,7 @@ def _game_class(name: str, game_type: Any) -> type[ShibumiGame]:
     """The game's own subclass. pyspiel keeps the class it is given until the process
     ends; a class (unlike a plain function) is never freed before, which pyspiel would
     do without holding the interpreter's lock and crash the exit."""
-    title = get_bundle(name).title
+    title = get_definition(name).title
     return type(f"{title}Game", (ShibumiGame,), {"name": name, "game_type": game_type,
                                                   "__module__": __name__})
 
@@ -244,10 +244,10 @@ def register() -> tuple[str, ...]:
     """Register every registered game not registered yet; their short names."""
     known = set(pyspiel.registered_names())
     names = []
-    for bundle in bundles():
-        game_type = _game_type(bundle.name)
+    for definition in definitions():
+        game_type = _game_type(definition.name)
         if game_type.short_name not in known:
-            pyspiel.register_game(game_type, _game_class(bundle.name, game_type))
+            pyspiel.register_game(game_type, _game_class(definition.name, game_type))
         names.append(game_type.short_name)
     return tuple(names)
 

@@ -42,8 +42,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .errors import OptionError
-from .games import game_names
 from .learning import LearningGame, options_text
+from .registry import game_names, get_definition
 
 RENDER_MODES: Final = ("ansi",)
 
@@ -64,7 +64,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r}: expected one of "
                              f"{', '.join(RENDER_MODES)} or None")
-        self.learning = LearningGame.of(name, {k: str(v) for k, v in options.items()},
+        self.learning = LearningGame.of(get_definition(name),
+                                        {k: str(v) for k, v in options.items()},
                                         first)
         if self.learning.is_over(self.learning.start()):
             raise OptionError(f"{name} under {options_text(self.learning.options)} is over "

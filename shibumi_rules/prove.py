@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from .cli import command
+from .contract.commands import Command
 from .errors import OptionError
 from .fileio import check_writable, write_atomic
 
@@ -61,8 +61,6 @@ def find_proofs(checkout: Path | None = None) -> ModuleType | None:
     return importlib.import_module("proofs")
 
 
-@command("prove", "prove the rules' claims (Z3 proofs, exhaustive checks of the engine, "
-                  "sampled games) and report", _configure)
 def _prove(args: argparse.Namespace) -> int:
     if find_proofs() is None:
         print(f"error: {NO_CHECKOUT}", file=sys.stderr)
@@ -104,3 +102,7 @@ def _prove(args: argparse.Namespace) -> int:
             print()
             print(report.details(entries))
     return 0 if document["all_passed"] else 1
+
+
+COMMAND = Command("prove", "prove the rules' claims (Z3 proofs, exhaustive checks of the engine, "
+                  "sampled games) and report", _configure, _prove)

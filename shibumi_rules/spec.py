@@ -4,23 +4,31 @@ standard library.
 
 ``spec/rules.json`` and ``spec/rulings.json`` are the one place where a rule or ruling
 ID is defined; ``explain``, the generated tables and the docs look titles and texts up
-here instead of repeating them. ``spec/translations.json`` records how each translation
-of a game's rules differs from the original, and which reading is adopted. The files are
-validated against their JSON Schemas in the tests; this loader checks only what it needs
-to build its values, and reports a broken or missing file in one line.
+here instead of repeating them. ``spec/games.json`` lists the scopes: the Shibumi
+system and each game, with the prefix of its IDs. ``spec/translations.json`` records how
+each translation of a game's rules differs from the original, and which reading is
+adopted. The files are validated against their JSON Schemas in the tests; this loader
+checks only what it needs to build its values, and reports a broken or missing file in
+one line.
+
+The specification knows no game package: the game registry tells it which games it
+loaded (``add_source``), and a game from outside this repository brings its own scope
+entry, rules and rulings that way. Nothing is read until a value is asked for, so
+registering a game costs no start-up time.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from . import spec_sources
 from .errors import ShibumiError
 
 Scope = str
@@ -32,22 +40,148 @@ RULING_KINDS: Final[tuple[RulingKind, ...]] = ("ruling", "clarification")
 Kind = Literal["rule", "ruling", "clarification"]
 
 SYSTEM_PREFIX: Final = "SHB"
-"""The ID prefix of the Shibumi system's own rules; each game declares its own."""
+"""The ID prefix of the Shibumi system's own rules; each game has its own
+(``spec/games.json``)."""
+SYSTEM_SCOPE: Final = "shibumi"
+"""The scope of the Shibumi system's own rules."""
 
 ID_PATTERN: Final = re.compile(r"\b[A-Z]{3}-[A-Z]+-\d+\b")
 """Matches a rule or ruling ID anywhere in a text (``SHB-DROP-1``, ``SPK-RUL-10``)."""
 RULING_PATTERN: Final = re.compile(r"^[A-Z]{3}-RUL-\d+$")
 
 
-def scope_of_prefix() -> dict[str, Scope]:
-    """The ID prefix of each scope: the Shibumi system, then each registered game."""
-    from .games import bundles
-
-    return {SYSTEM_PREFIX: "shibumi", **{b.prefix: b.name for b in bundles()}}
-
-
 class SpecError(ShibumiError):
     """The specification files are missing or malformed, or an ID is unknown."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeEntry:
+    """One scope of the specification: the Shibumi system or a game (an entry of
+    ``spec/games.json``)."""
+
+    scope: Scope
+    prefix: str
+    """The prefix of the scope's rule and ruling IDs (``SPF``)."""
+    title: str
+    order: int
+    """Where the scope stands in every listing (lowest first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSource:
+    """What a game package tells the specification about itself: the scope it claims,
+    the package (named in every error about it) and, for a game from outside this
+    repository, its own rules and rulings, in files shaped like ``spec/rules.json`` and
+    ``spec/rulings.json`` (a ``rules`` or ``rulings`` list). A game without such files
+    must be a scope of ``spec/games.json``, with the same prefix, title and order."""
+
+    entry: ScopeEntry
+    package: str
+    rules: Path | None = None
+    rulings: Path | None = None
+
+    @property
+    def brings_data(self) -> bool:
+        return self.rules is not None or self.rulings is not None
+
+
+def add_source(source: GameSource) -> None:
+    """Tell the specification about a game (the registry tells it about every game it
+    loads, through ``spec_sources``). Nothing is read or checked here; the source is
+    checked against ``spec/games.json`` when the scopes are next read (``scopes``)."""
+    spec_sources.add_provider(lambda: (source,))
+
+
+def sources() -> tuple[GameSource, ...]:
+    """The games the specification was told about, in the order told (one per scope:
+    a later source of the same scope replaces an earlier one)."""
+    return _game_sources(spec_sources.generation())
+
+
+@lru_cache(maxsize=1)
+def _game_sources(generation: int) -> tuple[GameSource, ...]:
+    found: dict[Scope, GameSource] = {}
+    for provider in spec_sources.providers():
+        for source in provider():
+            if not isinstance(source, GameSource):
+                raise SpecError(f"a game source must be a spec.GameSource, not "
+                                f"{type(source).__name__}")
+            found[source.entry.scope] = source
+    return tuple(found.values())
+
+
+def merge_scopes(listed: Sequence[ScopeEntry], games: Iterable[GameSource]
+                 ) -> tuple[ScopeEntry, ...]:
+    """The scopes of ``spec/games.json`` (``listed``) with those the games bring, in
+    order. A SpecError names the package of a game whose scope is unknown to the
+    specification although it brings no spec data, whose entry disagrees with the
+    listed one, or whose prefix belongs to another scope."""
+    by_scope = {entry.scope: entry for entry in listed}
+    merged = dict(by_scope)
+    for source in games:
+        entry, package = source.entry, source.package
+        known = by_scope.get(entry.scope)
+        if known is None and not source.brings_data:
+            raise SpecError(f"game package {package}: {entry.scope!r} (prefix "
+                            f"{entry.prefix}) is not a scope of the specification "
+                            "(spec/games.json) and the package brings no spec data")
+        if known is not None and known != entry:
+            raise SpecError(f"game package {package}: {entry.scope!r} is declared as "
+                            f"{_said(entry)}, but spec/games.json lists {_said(known)}")
+        owner = next((s for s in merged.values()
+                      if s.prefix == entry.prefix and s.scope != entry.scope), None)
+        if owner is not None:
+            raise SpecError(f"game package {package}: prefix {entry.prefix} of "
+                            f"{entry.scope!r} is the prefix of {owner.scope!r}")
+        merged[entry.scope] = entry
+    return tuple(sorted(merged.values(), key=lambda e: (e.order, e.scope)))
+
+
+def _said(entry: ScopeEntry) -> str:
+    return f"prefix {entry.prefix}, title {entry.title!r}, order {entry.order}"
+
+
+def listed_scopes(directory: Path | None = None) -> tuple[ScopeEntry, ...]:
+    """The scopes ``spec/games.json`` lists, in its order (SpecError when it is missing
+    or malformed)."""
+    directory = directory if directory is not None else spec_dir()
+    doc = _read(directory / "games.json")
+    entries = []
+    for i, item in enumerate(_Reader(doc, "games.json").items("scopes")):
+        r = _Reader(item, f"games.json scope {i + 1}")
+        order = r.obj.get("order")
+        if not isinstance(order, int) or isinstance(order, bool):
+            raise SpecError(f"{r.where}: 'order' must be an integer")
+        entries.append(ScopeEntry(r.text("scope"), r.text("prefix"), r.text("title"), order))
+    if not any(e.scope == SYSTEM_SCOPE and e.prefix == SYSTEM_PREFIX for e in entries):
+        raise SpecError(f"games.json: the system scope {SYSTEM_SCOPE} ({SYSTEM_PREFIX}) is "
+                        "missing")
+    for key in ("scope", "prefix"):
+        values = [getattr(e, key) for e in entries]
+        if len(set(values)) != len(values):
+            raise SpecError(f"games.json: a {key} is listed twice")
+    return tuple(entries)
+
+
+def scopes() -> tuple[ScopeEntry, ...]:
+    """Every scope: those of ``spec/games.json`` and those of the games registered from
+    outside this repository, in order (the system first)."""
+    return _scopes(spec_sources.generation())
+
+
+@lru_cache(maxsize=1)
+def _scopes(generation: int) -> tuple[ScopeEntry, ...]:
+    return merge_scopes(listed_scopes(), sources())
+
+
+def game_scopes() -> tuple[ScopeEntry, ...]:
+    """The scopes of the games (every scope but the system's), in order."""
+    return tuple(e for e in scopes() if e.scope != SYSTEM_SCOPE)
+
+
+def scope_of_prefix() -> dict[str, Scope]:
+    """The ID prefix of each scope: the Shibumi system, then each game."""
+    return {e.prefix: e.scope for e in scopes()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,15 +394,16 @@ def cited_ids(text: str) -> list[str]:
     return list(dict.fromkeys(ID_PATTERN.findall(text)))
 
 
-def scope_of(entry_id: str) -> Scope:
-    """The scope an ID's prefix names (SpecError for a malformed ID)."""
+def scope_of(entry_id: str, prefixes: Mapping[str, Scope] | None = None) -> Scope:
+    """The scope an ID's prefix names (SpecError for a malformed ID); ``prefixes`` maps
+    prefixes to scopes (by default ``scope_of_prefix()``)."""
     if not ID_PATTERN.fullmatch(entry_id):
         raise SpecError(f"malformed rule or ruling ID {entry_id!r}: expected e.g. SHB-DROP-1")
-    scopes = scope_of_prefix()
-    if entry_id[:3] not in scopes:
+    known = prefixes if prefixes is not None else scope_of_prefix()
+    if entry_id[:3] not in known:
         raise SpecError(f"rule or ruling ID {entry_id!r}: no game has the prefix "
-                        f"{entry_id[:3]} (known: {', '.join(scopes)})")
-    return scopes[entry_id[:3]]
+                        f"{entry_id[:3]} (known: {', '.join(known)})")
+    return known[entry_id[:3]]
 
 
 # -- loading -------------------------------------------------------------------------
@@ -362,19 +497,19 @@ def _code(r: _Reader) -> tuple[CodeRef, ...]:
     return tuple(out)
 
 
-def _scope(r: _Reader, entry_id: str) -> Scope:
+def _scope(r: _Reader, entry_id: str, prefixes: Mapping[str, Scope]) -> Scope:
     scope = r.text("scope")
-    if scope != scope_of(entry_id):
+    if scope != scope_of(entry_id, prefixes):
         raise SpecError(f"{r.where}: scope {scope!r} does not match the ID's prefix")
-    return scope_of(entry_id)
+    return scope
 
 
-def _rule(obj: object, where: str) -> Rule:
+def _rule(obj: object, where: str, prefixes: Mapping[str, Scope]) -> Rule:
     r = _Reader(obj, where)
     entry_id = r.text("id")
     r.where = f"{where} ({entry_id})"
     return Rule(
-        id=entry_id, scope=_scope(r, entry_id), title=r.text("title"),
+        id=entry_id, scope=_scope(r, entry_id, prefixes), title=r.text("title"),
         statement=r.text("statement"), sources=_sources(r), implemented_by=_code(r),
         rulings=r.texts("rulings"), notes=r.optional_text("notes"),
     )
@@ -389,7 +524,7 @@ def _ruling_kind(r: _Reader) -> RulingKind:
                     f"not {kind!r}")
 
 
-def _ruling(obj: object, where: str) -> Ruling:
+def _ruling(obj: object, where: str, prefixes: Mapping[str, Scope]) -> Ruling:
     r = _Reader(obj, where)
     entry_id = r.text("id")
     r.where = f"{where} ({entry_id})"
@@ -414,7 +549,7 @@ def _ruling(obj: object, where: str) -> Ruling:
         implementations.append(Implementation(m.text("name"), m.text("language"),
                                               m.text("does")))
     return Ruling(
-        id=entry_id, kind=kind, scope=_scope(r, entry_id), title=r.text("title"),
+        id=entry_id, kind=kind, scope=_scope(r, entry_id, prefixes), title=r.text("title"),
         question=r.text("question"), decision=r.text("decision"),
         rationale=r.text("rationale"), rules=r.texts("rules"), option=option,
         alternatives=tuple(alternatives), implementations=tuple(implementations),
@@ -423,7 +558,7 @@ def _ruling(obj: object, where: str) -> Ruling:
     )
 
 
-def _translation(obj: object, where: str) -> Translation:
+def _translation(obj: object, where: str, prefixes: Mapping[str, Scope]) -> Translation:
     r = _Reader(obj, where)
     translation_id = r.text("id")
     r.where = f"{where} ({translation_id})"
@@ -444,7 +579,7 @@ def _translation(obj: object, where: str) -> Translation:
             original=d.text("original"), adopted=d.text("adopted"), rejected=tuple(rejected),
         ))
     scope = r.text("scope")
-    if scope not in scope_of_prefix().values():
+    if scope not in prefixes.values():
         raise SpecError(f"{r.where}: unknown scope {scope!r}")
     return Translation(
         id=translation_id, scope=scope, language=r.text("language"),
@@ -453,36 +588,62 @@ def _translation(obj: object, where: str) -> Translation:
     )
 
 
-def load(directory: Path | None = None) -> Spec:
-    """Read and check ``rules.json``, ``rulings.json`` and ``translations.json``
-    (SpecError on any problem)."""
+def load(directory: Path | None = None, games: Iterable[GameSource] | None = None) -> Spec:
+    """Read and check ``rules.json``, ``rulings.json``, ``translations.json`` and
+    ``games.json``, then the rules and rulings each game from outside the repository
+    brings (``games``, by default ``sources()``); SpecError on any problem."""
     directory = directory if directory is not None else spec_dir()
+    games = tuple(games) if games is not None else sources()
     rules_doc = _read(directory / "rules.json")
     rulings_doc = _read(directory / "rulings.json")
     translations_doc = _read(directory / "translations.json")
+    games_doc = _read(directory / "games.json")
     version = _Reader(rules_doc, "rules.json").text("spec_version")
-    for name, doc in (("rulings.json", rulings_doc), ("translations.json", translations_doc)):
+    for name, doc in (("rulings.json", rulings_doc), ("translations.json", translations_doc),
+                      ("games.json", games_doc)):
         if doc.get("spec_version") != version:
             raise SpecError(f"rules.json and {name} disagree on spec_version")
+    prefixes = {e.prefix: e.scope for e in merge_scopes(listed_scopes(directory), games)}
+    rule_docs: list[tuple[str, dict[str, Any], GameSource | None]] = [
+        ("rules.json", rules_doc, None)]
+    ruling_docs: list[tuple[str, dict[str, Any], GameSource | None]] = [
+        ("rulings.json", rulings_doc, None)]
+    for game in games:
+        if game.rules is not None:
+            rule_docs.append((game.rules.name, _read(game.rules), game))
+        if game.rulings is not None:
+            ruling_docs.append((game.rulings.name, _read(game.rulings), game))
     rules: dict[str, Rule] = {}
-    for i, obj in enumerate(_Reader(rules_doc, "rules.json").items("rules")):
-        rule = _rule(obj, f"rules.json rule {i + 1}")
-        if rule.id in rules or RULING_PATTERN.match(rule.id):
-            raise SpecError(f"rules.json: {rule.id} is repeated or is a ruling ID")
-        rules[rule.id] = rule
+    for file, doc, source in rule_docs:
+        for i, obj in enumerate(_Reader(doc, file).items("rules")):
+            rule = _rule(obj, f"{file} rule {i + 1}", prefixes)
+            if rule.id in rules or RULING_PATTERN.match(rule.id):
+                raise SpecError(f"{file}: {rule.id} is repeated or is a ruling ID")
+            _check_own(source, rule.scope, rule.id)
+            rules[rule.id] = rule
     rulings: dict[str, Ruling] = {}
-    for i, obj in enumerate(_Reader(rulings_doc, "rulings.json").items("rulings")):
-        ruling = _ruling(obj, f"rulings.json ruling {i + 1}")
-        if ruling.id in rulings or ruling.id in rules or not RULING_PATTERN.match(ruling.id):
-            raise SpecError(f"rulings.json: {ruling.id} is repeated or not a ruling ID")
-        rulings[ruling.id] = ruling
+    for file, doc, source in ruling_docs:
+        for i, obj in enumerate(_Reader(doc, file).items("rulings")):
+            ruling = _ruling(obj, f"{file} ruling {i + 1}", prefixes)
+            if ruling.id in rulings or ruling.id in rules or \
+                    not RULING_PATTERN.match(ruling.id):
+                raise SpecError(f"{file}: {ruling.id} is repeated or not a ruling ID")
+            _check_own(source, ruling.scope, ruling.id)
+            rulings[ruling.id] = ruling
     translations = tuple(
-        _translation(obj, f"translations.json translation {i + 1}")
+        _translation(obj, f"translations.json translation {i + 1}", prefixes)
         for i, obj in enumerate(_Reader(translations_doc, "translations.json")
                                 .items("translations")))
     spec = Spec(version, rules, rulings, translations)
     _check_references(spec)
     return spec
+
+
+def _check_own(source: GameSource | None, scope: Scope, entry_id: str) -> None:
+    """A game from outside the repository defines entries of its own scope only."""
+    if source is not None and scope != source.entry.scope:
+        raise SpecError(f"game package {source.package}: its spec data defines {entry_id}, "
+                        f"which belongs to {scope!r}, not to {source.entry.scope!r}")
 
 
 def _check_references(spec: Spec) -> None:
@@ -500,10 +661,22 @@ def _check_references(spec: Spec) -> None:
                                     f"{difference.id}: unknown ID {ref}")
 
 
-@lru_cache(maxsize=1)
 def current() -> Spec:
-    """The specification of this source tree, read once."""
+    """The specification of this source tree (with what the registered games from
+    outside it bring), read once (again only when a game is added)."""
+    return _current(spec_sources.generation())
+
+
+@lru_cache(maxsize=1)
+def _current(generation: int) -> Spec:
     return load()
+
+
+def forget() -> None:
+    """Read the files afresh when next asked (``mkdocs serve`` rebuilding the site)."""
+    _current.cache_clear()
+    _scopes.cache_clear()
+    _game_sources.cache_clear()
 
 
 def entry(entry_id: str) -> Entry:

@@ -4,8 +4,9 @@ page's URL and returns everything the page shows.
 The documentation site runs this module under Pyodide in a Web Worker; the page's
 JavaScript only renders what it returns, and the tests call it directly. Every answer
 is ``explain``'s: the setup is checked by the function the command line uses
-(``setup_from``), the answer is the same report rendered by the same functions (text,
-JSON, SVG), and bad input gives the one line the command line prints (``error_line``).
+(``explain.report.setup_from``), the answer is the same report rendered by the same
+functions (text, JSON, SVG), and bad input gives the one line the command line prints
+(``errors.error_line``). This module imports no other entry point's module.
 
 URL contract, relative to the site root (values URL-encoded; the page reads ``+`` as a
 plus sign, Splink's pair separator, and ``%20`` as a space)::
@@ -46,16 +47,16 @@ from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import quote
 
-from .cli import error_line
-from .errors import OptionError, ShibumiError
-from .explain import render_report_svg, render_text, report_json
-from .explain.cli import setup_from, stop_line
-from .explain.model import MoveAnswer, PositionAnswer, Report
-from .explain.report import analyst_for, explain, replay, split_moves, start_state
+from .contract.definition import GameDefinition
+from .contract.explanation import MoveAnswer, PositionAnswer
+from .contract.game import Game
+from .errors import OptionError, ShibumiError, error_line
+from .explain.model import Report
+from .explain.output import render_report_svg, render_text, report_json
+from .explain.report import explain, replay, setup_from, split_moves, start_state, stop_line
 from .explain.titles import rule_title
-from .game import Game
-from .games import bundles, game_names, get_bundle
 from .geometry import INDEX_OF_NAME
+from .registry import definitions, game_names, get_definition
 from .svg import Mark, Ring, Style, render_svg
 
 PARAMETERS: Final = ("game", "position", "first", "moves", "option", "compare", "ask")
@@ -88,13 +89,15 @@ def answer(query: Query) -> dict[str, Any]:
         request = parse_request(query)
     except ShibumiError as err:
         return _failed(err, None, None)
-    game = get_bundle(request.game).game()
+    definition = get_definition(request.game)
+    game = definition.rules()
     try:
         setup = setup_from(game, request.position, request.first, None, request.moves,
                            request.options)
-        report = explain(game, setup, request.ask, compare=request.compare)
+        report = explain(game, definition.explainer(), setup, request.ask,
+                         compare=request.compare)
     except ShibumiError as err:
-        return _failed(err, game, request)
+        return _failed(err, definition, request)
     return _answered(game, request, report)
 
 
@@ -117,9 +120,9 @@ def parse_request(query: Query) -> Request:
     if "game" not in values:
         if values:
             raise OptionError(f"no game: add game=NAME (known: {', '.join(game_names())})")
-        return Request(bundles()[0].name)
+        return Request(definitions()[0].name)
     name = values["game"][0].strip()
-    get_bundle(name)  # an unknown game is an OptionError listing the known ones
+    get_definition(name)  # an unknown game is an OptionError listing the known ones
 
     def one(key: str) -> str | None:
         return values[key][0] if key in values else None
@@ -226,7 +229,7 @@ def _answered(game: Game[Any, Any], request: Request, report: Report) -> dict[st
     }
 
 
-def _failed(err: ShibumiError, game: Game[Any, Any] | None, request: Request | None
+def _failed(err: ShibumiError, definition: GameDefinition | None, request: Request | None
             ) -> dict[str, Any]:
     """An error answer; the board of the position without the question when it can
     still be built, so the page keeps showing where the player is."""
@@ -240,8 +243,9 @@ def _failed(err: ShibumiError, game: Game[Any, Any] | None, request: Request | N
         "svg": None,
         "board": None,
     }
-    if game is None or request is None:
+    if definition is None or request is None:
         return {**_common(None, request, {}), **out}
+    game = definition.rules()
     board = None
     options: dict[str, str] = {}
     try:
@@ -249,7 +253,7 @@ def _failed(err: ShibumiError, game: Game[Any, Any] | None, request: Request | N
                            request.options)
         state, played, _ = replay(game, start_state(game, setup, setup.options), setup.moves)
         board = _board(game, state, list(played), [])
-        options = analyst_for(game).options_of(state)
+        options = definition.explainer().options_of(state)
     except ShibumiError:
         pass
     return {**_common(game, request, options), **out, "board": board}
@@ -260,8 +264,8 @@ def _common(game: Game[Any, Any] | None, request: Request | None,
     """What every answer carries: the games, the request, its URL and command, and the
     game's options with their rulings."""
     out: dict[str, Any] = {
-        "games": [{"name": b.name, "title": b.title, "summary": b.summary}
-                  for b in bundles()],
+        "games": [{"name": d.name, "title": d.title, "summary": d.summary}
+                  for d in definitions()],
         "game": None if request is None else request.game,
         "request": None if request is None else {
             "position": request.position, "first": request.first,

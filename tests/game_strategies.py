@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from shibumi_rules.game import Game
+from shibumi_rules.contract.game import Game
 
 
 def random_game(draw: st.DrawFn, game: Game[Any, Any], start: Any, max_moves: int

@@ -23,8 +23,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shibumi_rules.games import bundles, game_names, get_bundle, get_game
 from shibumi_rules.geometry import NAMES
+from shibumi_rules.registry import definitions, game_names, get_definition, get_game
 from shibumi_rules.tables.vectors import combinations
 from shibumi_rules.web import Request, answer, move_points, parse_request, query_string
 
@@ -110,9 +110,9 @@ def random_questions(name: str, count: int, seed: int) -> list[dict[str, str | l
     as moves from the start or as a position, asking a legal move, a move of another
     position (often illegal), a move after the end, or nothing (the state). Options and
     first players are those the game's random vectors use."""
-    bundle = get_bundle(name)
-    game = bundle.game()
-    combos = combinations(game, bundle.random_games())
+    bundle = get_definition(name)
+    game = bundle.rules()
+    combos = combinations(game, bundle.vector_plan())
     firsts = game.first_choices or (None,)
     rng = random.Random(f"{name}-{seed}")
     out: list[dict[str, str | list[str]]] = []
@@ -239,7 +239,7 @@ def test_an_error_in_the_question_keeps_the_board_of_the_position() -> None:
 
 
 def test_an_empty_query_is_the_start_of_the_first_game() -> None:
-    first = bundles()[0]
+    first = definitions()[0]
     got = answer({})
     assert got["game"] == first.name and got["verdict"] == "state"
     assert got["text"] == cli_expected({"game": first.name})["text"]

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from shibumi_rules.games import game_names
+from shibumi_rules.registry import game_names
 from tests.test_arbiter import assert_same, cli_expected, random_questions
 from tests.test_docs_browser import NEEDS_CHROMIUM, WebDriver, chromium, serve
 

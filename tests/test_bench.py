@@ -7,7 +7,7 @@ import json
 import pytest
 
 from shibumi_rules.cli import main
-from shibumi_rules.games import game_names, get_game
+from shibumi_rules.registry import game_names, get_game
 
 
 @pytest.mark.parametrize("name", game_names())

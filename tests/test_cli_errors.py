@@ -14,12 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shibumi_rules.cli import MAX_DEPTH, main, terminal_columns
+from shibumi_rules.cli import main, terminal_columns
 from shibumi_rules.conformance.server import ReferenceEngine
 from shibumi_rules.errors import ShibumiError
-from shibumi_rules.games import game_names
+from shibumi_rules.limits import MAX_PERFT_DEPTH
+from shibumi_rules.registry import definitions, game_names
+from shibumi_rules.tables.generated import generate
 from shibumi_rules.tables.perft_files import parse_perft
-from shibumi_rules.tables.registry import generate
 
 SPLOOF_START = ("RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "
                 "simultaneous=mover supply=limited")
@@ -74,11 +75,11 @@ def test_a_missing_depth_names_only_the_depth(capsys: pytest.CaptureFixture[str]
     assert "required: DEPTH" in line and "MOVE" not in line
 
 
-@pytest.mark.parametrize("depth", ["-1", str(MAX_DEPTH + 1), "99999999999999999999"])
+@pytest.mark.parametrize("depth", ["-1", str(MAX_PERFT_DEPTH + 1), "99999999999999999999"])
 def test_perft_refuses_a_depth_out_of_range(capsys: pytest.CaptureFixture[str],
                                            depth: str) -> None:
     code, out, err = run(capsys, "perft", "sploof", depth)
-    assert out == "" and f"expected 0 to {MAX_DEPTH}" in one_error_line(code, err)
+    assert out == "" and f"expected 0 to {MAX_PERFT_DEPTH}" in one_error_line(code, err)
 
 
 def test_bench_refuses_a_negative_depth_instead_of_running_forever(
@@ -95,7 +96,7 @@ def test_bench_checks_every_game_before_measuring(capsys: pytest.CaptureFixture[
 
 def test_the_deepest_perft_allowed_runs_on_a_finished_game(
         capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "perft", "sploof", str(MAX_DEPTH), "--position", WON)
+    code, out, _ = run(capsys, "perft", "sploof", str(MAX_PERFT_DEPTH), "--position", WON)
     assert code == 0 and out.splitlines()[-1] == "0"
 
 
@@ -325,7 +326,7 @@ def test_a_quick_check_of_a_malformed_perft_file_says_what_to_do(tmp_path: Path)
     for game in ("sploof", "splink"):
         (tmp_path / "perft" / f"{game}.perft").write_text("name start\ndepth 8 banana\n")
     with pytest.raises(ShibumiError, match=r"malformed .*'banana' is not a count.*restore"):
-        generate(("perft",), quick=True, root=tmp_path)
+        generate(definitions(), ("perft",), quick=True, root=tmp_path)
 
 
 # -- random junk ------------------------------------------------------------------------

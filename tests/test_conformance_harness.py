@@ -22,21 +22,19 @@ import pytest
 
 from shibumi_rules.cli import main
 from shibumi_rules.conformance import harness as harness_module
-from shibumi_rules.conformance.attribution import attributor_for
 from shibumi_rules.conformance.client import EngineProcess
 from shibumi_rules.conformance.harness import Config, Harness
 from shibumi_rules.conformance.nodes import Node
 from shibumi_rules.conformance.results import Divergence, PhaseStats, Recorder
-from shibumi_rules.conformance.server import available_games
 from shibumi_rules.conformance.shapes import ResponseCheck, response_ok
 from shibumi_rules.conformance.vectors import default_vector_files
-from shibumi_rules.games import get_game
 from shibumi_rules.games.sploof.rules import SploofState
-from shibumi_rules.tables.positions import all_named
+from shibumi_rules.registry import definitions, get_definition, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ROOT / "tests" / "engines"
-NAMED = all_named()
+NAMED = {d.name: d.named_positions() for d in definitions()}
+REFERENCE = {d.name: d for d in definitions()}
 NAMED_POSITIONS = {(p.game, p.name): p for game in NAMED.values() for p in game}
 CONFORMANT, DIVERGENT, USAGE, INCONCLUSIVE, ERROR = 0, 1, 2, 3, 4
 
@@ -518,7 +516,7 @@ def test_duplicate_moves_are_reported_once_and_each_move_played_once() -> None:
     process = _CountingProcess([sys.executable, str(ENGINES / "engine_duplicate_moves.py")],
                                timeout=30)
     harness = Harness(process, Config(games=["sploof"], random_games=1, depth=0,
-                                      illegal_per_node=0, max_plies=3), available_games(),
+                                      illegal_per_node=0, max_plies=3), REFERENCE,
                       vectors=[])
     result = harness.run()
     findings = [d for d in result.recorder.items if d.topic == "duplicate moves"]
@@ -667,10 +665,10 @@ def test_a_divergence_found_by_perft_is_traced_to_its_position(
 
     process = EngineProcess([sys.executable, str(ENGINES / "sploof_wrong_drop.py")],
                             timeout=30)
-    harness = Harness(process, Config(), available_games())
+    harness = Harness(process, Config(), REFERENCE)
     harness.session.open()
     try:
-        found = harness.perft_descent(root, 3, attributor_for(game), PhaseStats())
+        found = harness.perft_descent(root, 3, get_definition(game.name).attributor(), PhaseStats())
     finally:
         harness.session.close()
     assert found >= 1
@@ -712,7 +710,7 @@ def test_a_wrong_sploof_outcome_names_why_the_line_counts_or_not(
     else:
         assert not reference["over"]
         engine = {"over": True, "winner": credited, "draw": False, "reason": "line"}
-    rules = attributor_for(game).outcome(game, after, reference, engine)
+    rules = get_definition(game.name).attributor().outcome(game, after, reference, engine)
     assert rules[:len(expected_rules)] == expected_rules
 
 
@@ -726,10 +724,10 @@ def test_a_perft_the_engine_cannot_answer_still_finds_the_broken_rule() -> None:
     root = Node(game, state, game.format_position(state), state.options)
     process = EngineProcess([sys.executable, str(ENGINES / "sploof_unlimited_supply.py")],
                             timeout=30)
-    harness = Harness(process, Config(), available_games())
+    harness = Harness(process, Config(), REFERENCE)
     harness.session.open()
     try:
-        found = harness.perft_descent(root, 3, attributor_for(game), PhaseStats())
+        found = harness.perft_descent(root, 3, get_definition(game.name).attributor(), PhaseStats())
     finally:
         harness.session.close()
     kinds = {item.kind: item for item in harness.recorder.divergences}

@@ -22,7 +22,7 @@ from shibumi_rules.conformance.spec_files import (
     rendered_files,
     write_spec,
 )
-from shibumi_rules.games import get_game
+from shibumi_rules.registry import get_game
 
 SPEC_DIR = Path(__file__).resolve().parents[1] / "spec" / "protocol"
 SPLOOF_START = ("RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:2,2 supply:14,14,4 "

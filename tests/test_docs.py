@@ -112,14 +112,14 @@ def page(site: Path, path: str) -> _Page:
     return parsed
 
 
-def bundles() -> Any:
-    from shibumi_rules.games import bundles as registered
+def definitions() -> Any:
+    from shibumi_rules.registry import definitions as registered
 
     return registered()
 
 
 def guided() -> list[Any]:
-    return [(b, b.guide()) for b in bundles() if b.guide() is not None]
+    return [(b, b.guide()) for b in definitions() if b.guide() is not None]
 
 
 def rule_ids() -> dict[str, list[str]]:
@@ -166,7 +166,7 @@ def test_site_builds_strict_with_link_and_anchor_validation(site: Path) -> None:
     assert config["theme"]["name"] == "material"
     for path in KEY_PAGES:
         assert page(site, path).text, f"page {path!r} is empty"
-    for bundle in bundles():
+    for bundle in definitions():
         assert page(site, bundle.name).text, f"{bundle.name} has no rules page"
 
 
@@ -212,11 +212,11 @@ def test_the_navigation_lists_every_game_from_the_registry(site: Path) -> None:
     built = page(site, "")
     nav = [a for tag, a in built.elements if tag == "a" and "md-nav__link" in a.get("class", "")]
     hrefs = [a["href"] for a in nav]
-    for bundle in bundles():
+    for bundle in definitions():
         assert f"{bundle.name}.html" in hrefs, bundle.name
     for bundle, _ in guided():
         assert f"play/{bundle.name}.html" in hrefs, bundle.name
-    first_rule = min(hrefs.index(f"{b.name}.html") for b in bundles())
+    first_rule = min(hrefs.index(f"{b.name}.html") for b in definitions())
     assert hrefs.index(f"play/{guided()[0][0].name}.html") < first_rule
     config = site_config()
     assert list(config["nav"][0]) == ["How to play"]
@@ -238,7 +238,7 @@ def _figures(site: Path) -> list[tuple[Path, dict[str, str], str]]:
 
 
 def test_rule_pages_show_diagrams_that_are_real_svg(site: Path) -> None:
-    for path in ("shibumi", "rulings", "notation", "perft", *(b.name for b in bundles())):
+    for path in ("shibumi", "rulings", "notation", "perft", *(b.name for b in definitions())):
         file = html_file(site, path)
         svgs = [img["src"] for img in page(site, path).images if img["src"].endswith(".svg")]
         assert svgs, f"{path} shows no diagram"
@@ -335,7 +335,7 @@ def test_each_game_with_a_guide_has_a_how_to_play_page(site: Path) -> None:
             body = html.split(f'id="move-{number}"', 1)[1].split("<h3", 1)[0]
             assert move in body and 'class="shibumi-diagram"' in body
             assert "<figcaption>" in body
-        game = bundle.game()
+        game = bundle.rules()
         state = game.replay(game.parse_position(record.start), record.moves)
         assert game.outcome_json(state)["reason"] == guide.sample.ends
 
@@ -510,7 +510,7 @@ def test_rule_pages_weigh_more_in_the_search_than_code_pages(site: Path) -> None
     for doc in _index(site):
         boosts.setdefault(doc["location"].split("#")[0], float(doc.get("boost", 1)))
     for rules in ("shibumi.html", "rulings.html", "arbiter.html",
-                  *(f"{b.name}.html" for b in bundles())):
+                  *(f"{b.name}.html" for b in definitions())):
         assert boosts[rules] > 1, rules
     for code in ("reference/api.html", "reference/cli.html", "perft.html"):
         assert boosts[code] < 1, code
@@ -540,7 +540,7 @@ def test_untranslated_entries_of_a_translated_page_stay_out_of_the_search(
 def korean_rule_guides() -> dict[str, Any]:
     """The guides that translate their game's rules and rulings into Korean, by game,
     from the registry."""
-    return {b.name: b.guide() for b in bundles()
+    return {b.name: b.guide() for b in definitions()
             if b.guide() is not None and b.guide().translations.get("ko")}
 
 
@@ -642,7 +642,7 @@ def test_every_page_links_its_other_language(site: Path) -> None:
 # -- the release area and offline use -------------------------------------------------
 
 def test_the_header_shows_the_version(site: Path) -> None:
-    from shibumi_rules import __version__
+    from shibumi_rules.version import __version__
 
     html = html_file(site, "sploof").read_text(encoding="utf-8")
     header = html.split('<header class="md-header', 1)[1].split("</header>", 1)[0]
@@ -651,7 +651,7 @@ def test_the_header_shows_the_version(site: Path) -> None:
 
 def test_the_release_area_has_changelog_licence_sitemap_and_the_spec_archive(
         site: Path) -> None:
-    from shibumi_rules import __version__
+    from shibumi_rules.version import __version__
 
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     first_heading = re.search(r"^## (.+)$", changelog, re.M)
@@ -732,10 +732,9 @@ def test_internal_links_resolve(site: Path) -> None:
 def test_cli_reference_covers_every_command_with_live_output(site: Path) -> None:
     from shibumi_rules import cli
 
-    cli.build_parser()
     built = page(site, "reference/cli")
     text = "".join(built.text)
-    for name in cli._COMMANDS:
+    for name in cli.commands(definitions()):
         assert name in built.ids, f"command {name} has no section"
         assert re.search(rf"\$ shibumi-rules {re.escape(name)}\b", text), (
             f"command {name} has no example"
@@ -756,8 +755,8 @@ def test_api_reference_is_read_from_the_docstrings(site: Path) -> None:
     doc = board.drop_chain.__doc__ or ""
     first_sentence = " ".join(doc.split(".")[0].split()).replace("``", "")
     assert first_sentence in text
-    for bundle in bundles():
-        assert type(bundle.game()).__module__ in built.ids, bundle.name
+    for bundle in definitions():
+        assert type(bundle.rules()).__module__ in built.ids, bundle.name
 
 
 def test_notation_page_names_every_point(site: Path) -> None:
@@ -769,7 +768,7 @@ def test_notation_page_names_every_point(site: Path) -> None:
         assert name in text
     for anchor in ("points", "top-view", "positions", "moves", "aliases"):
         assert anchor in built.ids
-    for bundle in bundles():
+    for bundle in definitions():
         assert f"{bundle.name}-positions" in built.ids and f"{bundle.name}-moves" in built.ids
 
 

@@ -21,8 +21,8 @@ import pytest
 from shibumi_rules.cli import main
 from shibumi_rules.explain import Setup, explain
 from shibumi_rules.explain.output import cited_ids
-from shibumi_rules.games import bundles
 from shibumi_rules.guide import COMMON_QUESTIONS, Answer
+from shibumi_rules.registry import definitions
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden" / "arbiter"
@@ -33,7 +33,7 @@ import gen_questions  # noqa: E402  (the site's own generator: the same command,
 
 
 def answers() -> Iterator[tuple[Any, Answer]]:
-    for bundle in bundles():
+    for bundle in definitions():
         guide = bundle.guide()
         if guide is not None:
             for answer in guide.answers:
@@ -60,7 +60,8 @@ def test_each_answer_is_what_explain_says(bundle: Any, answer: Answer,
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"missing golden file {path}; run with SHIBUMI_UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8"), f"{path.name} differs from explain"
-    report = explain(bundle.game(), Setup(position=answer.position), answer.move)
+    report = explain(bundle.rules(), bundle.explainer(), Setup(position=answer.position),
+                     answer.move)
     gen_questions.check_answer(bundle.name, answer, report)
     assert answer.rules[0] in cited_ids(report), (
         f"explain does not cite {answer.rules[0]}, the rule the answer rests on")
@@ -73,7 +74,7 @@ def test_every_golden_file_belongs_to_an_answer() -> None:
 
 
 def test_every_game_with_a_guide_answers_every_common_question() -> None:
-    for bundle in bundles():
+    for bundle in definitions():
         guide = bundle.guide()
         if guide is None:
             continue
@@ -89,7 +90,8 @@ def test_a_wrong_answer_fails_the_check() -> None:
     """The check the site makes is real: an answer that says "legal" where explain says
     "illegal", or names another rule or end, is refused."""
     bundle, answer = next((b, a) for b, a in ASKED if a.legal is False)
-    report = explain(bundle.game(), Setup(position=answer.position), answer.move)
+    report = explain(bundle.rules(), bundle.explainer(), Setup(position=answer.position),
+                     answer.move)
     for wrong in (Answer(answer.question, answer.text, answer.rules, answer.position,
                          answer.move, legal=True),
                   Answer(answer.question, answer.text, answer.rules, answer.position,

@@ -335,10 +335,10 @@ return {moves: moves.length, loaded: img.complete && img.naturalWidth > 0,
 
 
 def test_each_how_to_play_page_shows_its_sample_game(browser: tuple[WebDriver, str]) -> None:
-    from shibumi_rules.games import bundles
+    from shibumi_rules.registry import definitions
 
     driver, base = browser
-    guided = [b for b in bundles() if b.guide() is not None]
+    guided = [b for b in definitions() if b.guide() is not None]
     assert guided
     for bundle in guided:
         guide = bundle.guide()
@@ -354,8 +354,8 @@ def test_each_how_to_play_page_shows_its_sample_game(browser: tuple[WebDriver, s
 
 
 def test_the_arbiter_page_answers_the_questions(browser: tuple[WebDriver, str]) -> None:
-    from shibumi_rules.games import bundles
     from shibumi_rules.guide import COMMON_QUESTIONS
+    from shibumi_rules.registry import definitions
 
     driver, base = browser
     driver.go(f"{base}/arbiter.html")
@@ -371,7 +371,7 @@ def test_the_arbiter_page_answers_the_questions(browser: tuple[WebDriver, str]) 
             }
             return {title: h.textContent, answers: answers};""", question.key)
         assert found and question.text.en in found["title"], question.key
-        for bundle in bundles():
+        for bundle in definitions():
             if bundle.guide() is not None:
                 assert f"{question.key}-{bundle.name}" in found["answers"], question.key
 

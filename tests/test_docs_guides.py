@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shibumi_rules import spec
-from shibumi_rules.explain import MoveAnswer, Setup, explain
-from shibumi_rules.games import bundles
+from shibumi_rules.contract.explanation import MoveAnswer
+from shibumi_rules.explain import Setup, explain
 from shibumi_rules.guide import (
     LANGUAGES,
     Guide,
@@ -25,8 +25,9 @@ from shibumi_rules.guide import (
     entry_fingerprint,
     fingerprint,
 )
+from shibumi_rules.registry import definitions
 
-GUIDED = [b for b in bundles() if b.guide() is not None]
+GUIDED = [b for b in definitions() if b.guide() is not None]
 SECTIONS = ("aim", "setup", "turn", "end")
 
 
@@ -42,7 +43,7 @@ def test_the_games_of_the_site_have_guides() -> None:
     assert {b.name for b in GUIDED} >= {"sploof", "splink", "spline"}
 
 
-FIGURED = [b for b in bundles() if b.figures()]
+FIGURED = [b for b in definitions() if b.figures()]
 
 
 @pytest.mark.parametrize("bundle", FIGURED, ids=[b.name for b in FIGURED])
@@ -121,13 +122,14 @@ def test_a_translated_guide_is_translated_throughout(bundle: Any) -> None:
 @pytest.mark.parametrize("bundle", GUIDED, ids=[b.name for b in GUIDED])
 def test_the_sample_game_is_short_real_and_ends_as_said(bundle: Any) -> None:
     guide = guide_of(bundle)
-    game = bundle.game()
+    game = bundle.rules()
     record = guide.sample.play()
     assert record == guide.sample.play(), "the sample game is not reproducible"
     assert 6 <= len(record.moves) <= 40
     state = game.parse_position(record.start)
     for move in record.moves:
-        answer = explain(game, Setup(position=game.format_position(state)), move).answer
+        answer = explain(game, bundle.explainer(), Setup(position=game.format_position(state)),
+                         move).answer
         assert isinstance(answer, MoveAnswer) and answer.legal
         comment = guide.sample.comment(answer)
         assert move.lstrip("x").split("+")[0].lstrip("RW") in comment.en

@@ -10,6 +10,7 @@ import dataclasses
 import html
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shibumi_rules.games import bundles
-from shibumi_rules.games.sploof import SploofBundle
+from shibumi_rules.games.sploof import SploofDefinition
 from shibumi_rules.guide import LANGUAGES, Picture, View
 from shibumi_rules.notation import Colour
+from shibumi_rules.registry import definitions
 from shibumi_rules.svg import Ring
 
 from .board_strategies import boards
@@ -51,7 +52,7 @@ def test_no_hook_knows_a_game_by_name() -> None:
     """The hooks iterate the registry: no game's name, title or rule prefix appears in
     them (a new game needs no edit here)."""
     words = set()
-    for bundle in bundles():
+    for bundle in definitions():
         words |= {bundle.name, bundle.title, f"{bundle.prefix}-"}
     for path in sorted(HOOKS.glob("*.py")):
         if path.name in NOT_YET:
@@ -61,7 +62,7 @@ def test_no_hook_knows_a_game_by_name() -> None:
         assert not found, f"{path.name} names {found}"
 
 
-class MirrorBundle(SploofBundle):
+class MirrorDefinition(SploofDefinition):
     """A game registered after the site was written: Sploof's rules and guide under
     another name."""
 
@@ -71,18 +72,19 @@ class MirrorBundle(SploofBundle):
     order = 99
 
     def guide(self) -> Any:
-        guide = SploofBundle().guide()
-        assert guide is not None
-        return dataclasses.replace(guide, title=None)
+        return dataclasses.replace(SploofDefinition().guide(), title=None)
 
 
-def test_a_newly_registered_game_gets_its_pages_and_navigation(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    import shibumi_rules.games as registry
+@pytest.fixture
+def built_alone() -> Iterator[None]:
+    """The generators read the games of the last ``Site`` made: forget a test's games
+    once it is done, so that no later test builds pages for them."""
+    yield
+    gen_common.Site()
 
-    added = (*bundles(), MirrorBundle())
-    monkeypatch.setattr(registry, "bundles", lambda: added)
-    site = gen_common.Site()
+
+def test_a_newly_registered_game_gets_its_pages_and_navigation(built_alone: None) -> None:
+    site = gen_common.Site(definitions=(*definitions(), MirrorDefinition()))
     gen_rules.generate(site)
     gen_play.generate(site)
     gen_notation.generate(site)
@@ -100,16 +102,12 @@ def test_a_newly_registered_game_gets_its_pages_and_navigation(
     assert {"Mirror": "play/mirror.md"} in expanded[2]["How to play"]
 
 
-def test_a_game_without_a_guide_is_left_out_of_how_to_play(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    import shibumi_rules.games as registry
-
-    class Unguided(MirrorBundle):
+def test_a_game_without_a_guide_is_left_out_of_how_to_play(built_alone: None) -> None:
+    class Unguided(MirrorDefinition):
         def guide(self) -> Any:
             return None
 
-    monkeypatch.setattr(registry, "bundles", lambda: (*bundles(), Unguided()))
-    site = gen_common.Site()
+    site = gen_common.Site(definitions=(*definitions(), Unguided()))
     gen_rules.generate(site)
     gen_play.generate(site)
     assert "mirror.md" in site.pages and "play/mirror.md" not in site.pages

@@ -148,7 +148,7 @@ def site() -> Path:
 
 
 def test_the_report_page_shows_the_reference_run(site: Path) -> None:
-    from shibumi_rules.games import bundles
+    from shibumi_rules.registry import definitions
 
     built = page(site, "conformance-report")
     words = built.words
@@ -158,7 +158,7 @@ def test_the_report_page_shows_the_reference_run(site: Path) -> None:
     html = (site / "conformance-report.html").read_text(encoding="utf-8")
     checked = html.split('id="what-was-checked"', 1)[1].split('id="divergences-by-rule"')[0]
     rows = re.findall(r"<tr>\s*<td>(\w+)</td>\s*<td><code>", checked)
-    assert {b.name for b in bundles()} == set(rows)
+    assert {b.name for b in definitions()} == set(rows)
     assert {"what-was-checked", "divergences-by-rule", "results", "your-engine"} \
         <= set(built.ids)
     assert built.ids["reference-conformance-report"] == "h1"

@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 
 from shibumi_rules import spec
 from shibumi_rules.board import BALLS_PER_COLOUR, pinned, supporting_exactly_one
+from shibumi_rules.contract.explanation import Step
 from shibumi_rules.errors import IllegalMoveError
-from shibumi_rules.explain.model import Step
-from shibumi_rules.games import get_game
 from shibumi_rules.games.splink import explain as splink_explain
 from shibumi_rules.games.splink.state import (
     PlaceMove,
@@ -27,6 +26,7 @@ from shibumi_rules.games.sploof.lines import LINES, check_line, holds
 from shibumi_rules.games.sploof.rules import SploofMove, SploofState
 from shibumi_rules.geometry import NUM_POINTS, points_of
 from shibumi_rules.notation import Colour
+from shibumi_rules.registry import get_game
 
 from .board_strategies import boards
 
@@ -185,14 +185,14 @@ def test_sploof_answers_are_whole(case: tuple[SploofState, SploofMove]) -> None:
     """Every answer has a verdict, cites rules on every step, and a legal move's
     position after is the engine's."""
     state, move = case
-    answer = sploof_explain.ANALYST.explain_move(SPLOOF, state, SPLOOF.format_move(move))
+    answer = sploof_explain.EXPLAINER.explain_move(SPLOOF, state, SPLOOF.format_move(move))
     assert all(rule in SPEC for step in answer.steps for rule in step.rule_ids)
     if answer.legal:
         assert answer.position_after == SPLOOF.format_position(SPLOOF.play(state, move))
         assert answer.effects
     else:
         assert answer.rule == _engine(SPLOOF, state, move)
-    position = sploof_explain.ANALYST.explain_position(SPLOOF, state)
+    position = sploof_explain.EXPLAINER.explain_position(SPLOOF, state)
     assert sum(len(m) for m in position.moves.values()) == SPLOOF.count_moves(state)
 
 
@@ -200,7 +200,7 @@ def test_sploof_answers_are_whole(case: tuple[SploofState, SploofMove]) -> None:
 @given(splink_cases())
 def test_splink_answers_are_whole(case: tuple[Any, Any]) -> None:
     state, move = case
-    answer = splink_explain.ANALYST.explain_move(SPLINK, state, SPLINK.format_move(move))
+    answer = splink_explain.EXPLAINER.explain_move(SPLINK, state, SPLINK.format_move(move))
     assert all(rule in SPEC for step in answer.steps for rule in step.rule_ids)
     if answer.legal:
         after = SPLINK.play(state, move)
@@ -208,5 +208,5 @@ def test_splink_answers_are_whole(case: tuple[Any, Any]) -> None:
         assert answer.facts["score"]["after"] == SPLINK.outcome_json(after)["score"]
     else:
         assert answer.rule == _engine(SPLINK, state, move)
-    position = splink_explain.ANALYST.explain_position(SPLINK, state)
+    position = splink_explain.EXPLAINER.explain_position(SPLINK, state)
     assert sum(len(m) for m in position.moves.values()) == SPLINK.count_moves(state)

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from shibumi_rules import spec
+from shibumi_rules.contract.explanation import MoveAnswer
 from shibumi_rules.errors import ShibumiError
 from shibumi_rules.explain import Setup, explain
-from shibumi_rules.explain.model import MoveAnswer, Report
+from shibumi_rules.explain.model import Report
 from shibumi_rules.explain.output import cited_ids
-from shibumi_rules.games import get_game
+from shibumi_rules.registry import get_definition
 
 GOLDEN = Path(__file__).parent / "golden" / "explain"
 
@@ -113,7 +114,8 @@ EXAMPLES = (
 
 def _report(example: Example) -> Report:
     setup = Setup(example.position, None, example.moves, dict(example.options))
-    return explain(get_game(example.game), setup, example.question)
+    definition = get_definition(example.game)
+    return explain(definition.rules(), definition.explainer(), setup, example.question)
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
@@ -141,11 +143,11 @@ def _golden_citations() -> set[str]:
 def _error_citations() -> set[str]:
     """Rules cited by the errors explain reports for impossible positions."""
     found = set()
-    game = get_game("sploof")
+    sploof = get_definition("sploof")
     for position in ("RRRR,R..R,R..R,RRRR/W..,...,.../..,../. white stock:2,2 supply:14,14,4",
                      "RRRR,R..R,R..R,RRRR/...,...,.../..,../. white stock:3,2 supply:14,14,4"):
         with pytest.raises(ShibumiError) as info:
-            explain(game, Setup(position=position), None)
+            explain(sploof.rules(), sploof.explainer(), Setup(position=position), None)
         assert info.value.rule_id is not None
         found.add(info.value.rule_id)
     return found

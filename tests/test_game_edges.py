@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shibumi_rules.errors import IllegalMoveError, OptionError
-from shibumi_rules.games import game_names, get_game
+from shibumi_rules.registry import game_names, get_game
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -19,7 +19,8 @@ import pytest
 from shibumi_rules.conformance.spec_files import write_spec
 from shibumi_rules.errors import ShibumiError
 from shibumi_rules.fileio import WriteError
-from shibumi_rules.tables.registry import check_folders, generate, stale, write
+from shibumi_rules.registry import definitions
+from shibumi_rules.tables.generated import check_folders, generate, stale, write
 from tests.test_cli_errors import one_error_line, run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +30,7 @@ PATIENCE = 120.0
 # -- tables ---------------------------------------------------------------------------------
 
 def test_tables_write_every_file_and_no_temporary(tmp_path: Path) -> None:
-    files = generate(("tables",))
+    files = generate(definitions(), ("tables",))
     report = write(files, tmp_path)
     assert all(changed for _, changed in report)
     assert stale(files, tmp_path, groups=("tables",)) == []
@@ -38,7 +39,7 @@ def test_tables_write_every_file_and_no_temporary(tmp_path: Path) -> None:
 
 
 def test_tables_refuse_a_planted_link_and_write_nothing(tmp_path: Path) -> None:
-    files = generate(("tables",))
+    files = generate(definitions(), ("tables",))
     write(files, tmp_path)
     outside = tmp_path.parent / f"{tmp_path.name}-outside.json"
     outside.write_text("keep me")
@@ -63,14 +64,15 @@ def test_tables_refuse_a_linked_folder(tmp_path: Path) -> None:
     with pytest.raises(WriteError, match="symbolic link"):
         check_folders(("tables",), root)
     with pytest.raises(WriteError, match="symbolic link"):
-        write(generate(("tables",)), root)
+        write(generate(definitions(), ("tables",)), root)
     assert list(outside.iterdir()) == []
 
 
 def test_tables_clear_what_a_killed_write_left(tmp_path: Path) -> None:
-    files = generate(("tables",))
+    files = generate(definitions(), ("tables",))
     write(files, tmp_path)
-    leftover = tmp_path / "tables" / f".{Path(files[0].path).name}.abc123.tmp"
+    table = next(f for f in files if f.path.startswith("tables/"))
+    leftover = tmp_path / "tables" / f".{Path(table.path).name}.abc123.tmp"
     leftover.write_text("half")
     assert (leftover.relative_to(tmp_path).as_posix(), "not generated") in stale(
         files, tmp_path, groups=("tables",))

@@ -12,7 +12,7 @@ import pytest
 
 import shibumi_rules
 from shibumi_rules.errors import OptionError
-from shibumi_rules.games import bundles, game_names, get_bundle, get_game
+from shibumi_rules.registry import definitions, game_names, get_definition, get_game
 
 PACKAGE = Path(shibumi_rules.__file__).resolve().parent
 GAMES = PACKAGE / "games"
@@ -26,12 +26,12 @@ def test_every_game_is_a_registered_package() -> None:
     packages = sorted(p.name for p in GAMES.iterdir()
                       if p.is_dir() and (p / "__init__.py").is_file())
     assert sorted(game_names()) == packages
-    prefixes = [b.prefix for b in bundles()]
+    prefixes = [b.prefix for b in definitions()]
     assert len(set(prefixes)) == len(prefixes)
     assert all(re.fullmatch(r"[A-Z]{3}", p) and p != "SHB" for p in prefixes)
-    for bundle in bundles():
-        assert bundle.game().name == bundle.name
-        assert get_bundle(bundle.name) is bundle
+    for bundle in definitions():
+        assert bundle.rules().name == bundle.name
+        assert get_definition(bundle.name) is bundle
 
 
 def test_no_file_outside_the_game_packages_is_named_after_a_game() -> None:

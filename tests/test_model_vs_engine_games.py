@@ -18,9 +18,9 @@ from proofs import splink_model as km
 from proofs.logic import PY_ARITH, PY_LOGIC
 from proofs.splink_checks import compare_splink
 from proofs.sploof_checks import compare_sploof
-from shibumi_rules.game import Game
-from shibumi_rules.games import get_game
+from shibumi_rules.contract.game import Game
 from shibumi_rules.geometry import INDEX_OF_NAME
+from shibumi_rules.registry import get_game
 
 SPLOOF = get_game("sploof")
 SPLINK = get_game("splink")

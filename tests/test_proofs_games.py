@@ -13,8 +13,8 @@ from proofs import splink_model as km
 from proofs import sploof_model as sm
 from proofs.solver import Outcome
 from proofs.theorems import by_name
-from shibumi_rules.games import get_game
 from shibumi_rules.games.sploof.lines import LINES
+from shibumi_rules.registry import get_game
 
 SPLINK = get_game("splink")
 SPLOOF = get_game("sploof")

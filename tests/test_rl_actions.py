@@ -20,7 +20,6 @@ from jsonschema import Draft202012Validator
 
 from shibumi_rules.board import Board, supporting_exactly_one, valid_locations
 from shibumi_rules.errors import IllegalMoveError, OptionError, PositionError
-from shibumi_rules.games import game_names, get_bundle
 from shibumi_rules.games.splink.actions import below, placement_pairs, removal_pairs
 from shibumi_rules.games.splink.game import score
 from shibumi_rules.games.splink.mechanics import chain_top
@@ -28,6 +27,7 @@ from shibumi_rules.games.splink.score import GREATEST_SCORE
 from shibumi_rules.geometry import COORDS, LEVELS, NAMES, POINTS, SIDE, SUPPORTER_MASK, Mask
 from shibumi_rules.learning import LearningGame
 from shibumi_rules.notation import Colour
+from shibumi_rules.registry import game_names, get_definition
 
 from .game_strategies import random_game
 
@@ -37,9 +37,9 @@ SPEC = Path(__file__).resolve().parents[1] / "spec"
 def option_sets(name: str) -> list[dict[str, str]]:
     """Every combination of option values; integer options take their adapter default
     and 0, 1 and 12."""
-    bundle = get_bundle(name)
+    bundle = get_definition(name)
     choices = []
-    for option in bundle.game().options:
+    for option in bundle.rules().options:
         if option.values is not None:
             values = list(option.values)
         else:
@@ -53,9 +53,9 @@ def learning_games() -> list[LearningGame]:
     """Every game under every option combination and first player."""
     out = []
     for name in game_names():
-        firsts = get_bundle(name).game().first_choices or (None,)
+        firsts = get_definition(name).rules().first_choices or (None,)
         for options, first in itertools.product(option_sets(name), firsts):
-            out.append(LearningGame.of(name, options, first))
+            out.append(LearningGame.of(get_definition(name), options, first))
     return out
 
 
@@ -72,7 +72,7 @@ def game_states(draw: st.DrawFn) -> tuple[LearningGame, list[Any]]:
 
 @pytest.mark.parametrize("name", game_names())
 def test_numbering_is_unique_and_in_the_games_notation(name: str) -> None:
-    learning = LearningGame.of(name)
+    learning = LearningGame.of(get_definition(name))
     texts = learning.texts
     assert len(set(texts)) == len(texts) > 0
     assert learning.index == {text: number for number, text in enumerate(texts)}
@@ -101,7 +101,7 @@ def test_every_legal_move_has_a_number_and_numbers_play_the_move(
 
 def test_a_number_out_of_range_or_illegal_is_refused_with_the_rule() -> None:
     for name in game_names():
-        learning = LearningGame.of(name)
+        learning = LearningGame.of(get_definition(name))
         start = learning.start()
         with pytest.raises(OptionError, match=r"^action -1: expected 0 to \d+$"):
             learning.play(start, -1)
@@ -150,7 +150,7 @@ def test_splink_pairs_are_exactly_those_some_board_allows() -> None:
                 removals.update((b, v) for v in POINTS if left >> v & 1)
     assert set(placement_pairs()) == places and len(places) == 374
     assert set(removal_pairs()) == removals and len(removals) == 592
-    assert len(LearningGame.of("splink").texts) == 2 * (374 + 592)
+    assert len(LearningGame.of(get_definition("splink")).texts) == 2 * (374 + 592)
 
 
 def test_every_sploof_number_is_legal_in_some_position() -> None:
@@ -158,11 +158,11 @@ def test_every_sploof_number_is_legal_in_some_position() -> None:
     ball on it, under supply=unlimited so no count is in the way; the balls under are
     coloured so that nobody holds a line. The pass: a complete pyramid under stuck=pass
     where Black's supply is too short for a removal and White could remove 1a1."""
-    learning = LearningGame.of("sploof", {"supply": "unlimited"})
+    learning = LearningGame.of(get_definition("sploof"), {"supply": "unlimited"})
     game = learning.game
     rng = random.Random(21)
     colourings = [rng.getrandbits(30) for _ in range(200)]
-    passing = LearningGame.of("sploof", {"stuck": "pass"})
+    passing = LearningGame.of(get_definition("sploof"), {"stuck": "pass"})
     stuck = passing.parse("RRRB,RWBR,RBWR,BRRW/WBB,BWW,BWW/BW,WB/W black stock:1,5 "
                           "supply:4,1,7 stuck=pass")
     assert passing.legal_actions(stuck) == [learning.texts.index("pass")] == [60]
@@ -243,15 +243,15 @@ def test_no_splink_position_scores_more_than_the_bound(
 
 def test_a_game_that_can_go_on_for_ever_is_refused() -> None:
     with pytest.raises(OptionError) as err:
-        LearningGame.of("splink", {"max_turns": "none"})
+        LearningGame.of(get_definition("splink"), {"max_turns": "none"})
     assert str(err.value).startswith(
         "splink with max_turns=none supply=limited can go on for ever; a learning "
         "library needs a longest game: max_turns - turns played")
-    assert LearningGame.of("splink").options["max_turns"] == "1000"
+    assert LearningGame.of(get_definition("splink")).options["max_turns"] == "1000"
     with pytest.raises(OptionError, match="unknown option 'colour' for sploof"):
-        LearningGame.of("sploof", {"colour": "blue"})
+        LearningGame.of(get_definition("sploof"), {"colour": "blue"})
     with pytest.raises(OptionError, match="--first 'red': expected one of white, black"):
-        LearningGame.of("sploof", first="red")
+        LearningGame.of(get_definition("sploof"), first="red")
 
 
 # -- positions and observations --------------------------------------------------------
@@ -272,7 +272,7 @@ def test_positions_round_trip_and_other_options_are_refused(
 
 
 def test_a_position_longer_than_the_longest_game_is_refused() -> None:
-    learning = LearningGame.of("sploof")
+    learning = LearningGame.of(get_definition("sploof"))
     reds = "RRRR,RRRR,RRRR,RRRR/...,...,.../..,../."
     with pytest.raises(PositionError, match="may last 46 more moves, more than this "
                                             r"game's longest game \(42\)"):
@@ -331,7 +331,7 @@ def test_the_action_table_validates_and_lists_each_games_numbering() -> None:
     assert list(validator.iter_errors(doc)) == []
     assert [g["game"] for g in doc["games"]] == list(game_names())
     for entry, twin in zip(doc["games"], doc["csv"]):
-        learning = LearningGame.of(entry["game"])
+        learning = LearningGame.of(get_definition(entry["game"]))
         assert [row["move"] for row in entry["actions"]] == list(learning.texts)
         assert [row["action"] for row in entry["actions"]] == list(range(entry["count"]))
         assert entry["longest_game"]["moves"] == learning.max_length

@@ -20,8 +20,8 @@ openspiel = pytest.importorskip("shibumi_rules.openspiel",
                                 reason="needs the rl extra (open-spiel, numpy)")
 
 from shibumi_rules.errors import IllegalMoveError, OptionError, PositionError  # noqa: E402
-from shibumi_rules.games import game_names, get_bundle  # noqa: E402
 from shibumi_rules.learning import LearningGame  # noqa: E402
+from shibumi_rules.registry import game_names, get_definition  # noqa: E402
 
 from .test_rl_actions import learning_games  # noqa: E402
 
@@ -39,7 +39,7 @@ def load_string(learning: LearningGame) -> str:
 def _case(learning: LearningGame) -> Any:
     """A game under its default options is in the everyday suite; every other option
     combination is in the slow group (CI runs both)."""
-    default = LearningGame.of(learning.name, None, learning.first).options
+    default = LearningGame.of(get_definition(learning.name), None, learning.first).options
     spec = load_string(learning)
     return spec if learning.options == default else pytest.param(spec,
                                                                    marks=pytest.mark.slow)
@@ -85,8 +85,8 @@ def test_random_games_reach_the_engines_states_and_outcomes(name: str) -> None:
     """Differential: the moves of random games, replayed by the engine as text, give
     the same position after every move, the same legal moves, the same end and the
     same returns."""
-    bundle = get_bundle(name)
-    engine, actions = bundle.game(), bundle.actions()
+    bundle = get_definition(name)
+    engine, actions = bundle.rules(), bundle.actions()
     rng = random.Random(21)
     for learning in learning_games():
         if learning.name != name:
@@ -151,7 +151,7 @@ def test_bad_positions_and_illegal_actions_are_refused_with_the_rule() -> None:
 def test_observation_tensor_is_the_learning_layout() -> None:
     game = pyspiel.load_game("shibumi_splink")
     state = game.new_initial_state()
-    learning = LearningGame.of("splink")
+    learning = LearningGame.of(get_definition("splink"))
     assert game.observation_tensor_shape() == list(learning.shape)
     assert state.observation_tensor(0) == pytest.approx(learning.observation(learning.start()))
     assert state.observation_tensor(1) == state.observation_tensor(0)

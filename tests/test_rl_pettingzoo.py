@@ -17,8 +17,8 @@ adapter = pytest.importorskip("shibumi_rules.pettingzoo",
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from shibumi_rules.errors import IllegalMoveError, OptionError  # noqa: E402
-from shibumi_rules.games import game_names, get_bundle  # noqa: E402
 from shibumi_rules.learning import LearningGame  # noqa: E402
+from shibumi_rules.registry import game_names, get_definition  # noqa: E402
 
 from .test_rl_actions import option_sets  # noqa: E402
 
@@ -33,8 +33,8 @@ EXPECTED_WARNINGS = (
 def playable(name: str) -> list[dict[str, str]]:
     """The option sets under which a game has a first move (PettingZoo's API needs one;
     the others are refused, see below)."""
-    return [o for o in option_sets(name) if not LearningGame.of(name, o).is_over(
-        LearningGame.of(name, o).start())]
+    return [o for o in option_sets(name) if not LearningGame.of(get_definition(name), o).is_over(
+        LearningGame.of(get_definition(name), o).start())]
 
 
 CASES = [(name, options) for name in game_names() for options in playable(name)]
@@ -62,8 +62,8 @@ def test_api_test_and_seed_test(case: tuple[str, dict[str, str]]) -> None:
 def test_random_games_reach_the_engines_states_and_outcomes(name: str) -> None:
     """Differential: random masked actions, replayed by the engine as text, give the
     same position, legal moves, player to move, end and rewards."""
-    bundle = get_bundle(name)
-    engine, actions = bundle.game(), bundle.actions()
+    bundle = get_definition(name)
+    engine, actions = bundle.rules(), bundle.actions()
     rng = random.Random(8)
     for options in playable(name):
         env = adapter.raw_env(game=name, **options)

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from shibumi_rules import spec
 from shibumi_rules.board import valid_locations
-from shibumi_rules.games import get_game
 from shibumi_rules.games.splink.mechanics import has_moves
 from shibumi_rules.games.splink.score import INNER_POINTS, SCORING_PAIRS
 from shibumi_rules.games.splink.state import SplinkState, make_state
@@ -31,6 +30,7 @@ from shibumi_rules.geometry import (
     TOUCHING_PAIRS,
     points_of,
 )
+from shibumi_rules.registry import get_game
 from tests.game_strategies import random_game
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from shibumi_rules import spec
-from shibumi_rules.games import game_names, get_game
+from shibumi_rules.registry import game_names, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "spec"
@@ -198,8 +198,9 @@ def test_a_missing_spec_folder_is_one_clear_line(tmp_path: Path) -> None:
 
 
 def _copy_spec(tmp_path: Path, rules: Any = None, rulings: Any = None,
-               translations: Any = None) -> Path:
-    for name, doc in (("rules", rules), ("rulings", rulings), ("translations", translations)):
+               translations: Any = None, games: Any = None) -> Path:
+    for name, doc in (("rules", rules), ("rulings", rulings), ("translations", translations),
+                      ("games", games)):
         data = doc if doc is not None else _json(SPEC / f"{name}.json")
         (tmp_path / f"{name}.json").write_text(json.dumps(data), encoding="utf-8")
     return tmp_path

@@ -16,9 +16,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shibumi_rules.contract.explanation import MoveAnswer
 from shibumi_rules.errors import IllegalMoveError
 from shibumi_rules.explain import Setup, explain
-from shibumi_rules.explain.model import MoveAnswer
+from shibumi_rules.games.spline.explain import EXPLAINER
 from shibumi_rules.games.spline.game import GAME, SplineState
 from shibumi_rules.geometry import NAMES
 
@@ -68,7 +69,7 @@ def test_spline_dispute(case: Case, capsys: pytest.CaptureFixture[str],
 
 @given(positions(), st.sampled_from(NAMES))
 def test_the_explanation_agrees_with_the_engine(state: SplineState, name: str) -> None:
-    answer = explain(GAME, Setup(position=GAME.format_position(state)), name).answer
+    answer = explain(GAME, EXPLAINER, Setup(position=GAME.format_position(state)), name).answer
     assert isinstance(answer, MoveAnswer)
     try:
         after = GAME.play_text(state, name)

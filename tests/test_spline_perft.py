@@ -49,8 +49,8 @@ def test_divide_with_shared_tables_gives_the_generic_rows() -> None:
     as the generic divide, which counts each first move on its own."""
     import random
 
-    from shibumi_rules.game import Game
-    from shibumi_rules.games import get_game
+    from shibumi_rules.contract.game import Game
+    from shibumi_rules.registry import get_game
 
     game = get_game("spline")
     rng = random.Random(7)

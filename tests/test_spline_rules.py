@@ -13,6 +13,7 @@ from shibumi_rules.board import Board
 from shibumi_rules.errors import IllegalMoveError, NotationError, OptionError, PositionError
 from shibumi_rules.games.spline.game import GAME, SplineMove, SplineState
 from shibumi_rules.games.spline.lines import LINE_BY_NAME, LINES, LINES_THROUGH
+from shibumi_rules.games.spline.positions import POSITIONS
 from shibumi_rules.games.spline.rules import (
     first_player,
     legality,
@@ -23,9 +24,8 @@ from shibumi_rules.games.spline.rules import (
 )
 from shibumi_rules.geometry import INDEX_OF_NAME, LEVEL_MASKS, NAMES, points_of
 from shibumi_rules.notation import EMPTY_BOARD, Colour
-from shibumi_rules.tables.positions import all_named
 
-NAMED = {p.name: p.position for p in all_named()["spline"]}
+NAMED = {p.name: p.position for p in POSITIONS}
 
 
 def state(name: str) -> SplineState:

@@ -24,13 +24,13 @@ from jsonschema import Draft202012Validator
 from shibumi_rules import spec
 from shibumi_rules.board import Board
 from shibumi_rules.cli import main
-from shibumi_rules.games import game_names
+from shibumi_rules.contract.files import content_hash, dumps
 from shibumi_rules.games.splink.score import score_masks
 from shibumi_rules.games.sploof.lines import has_line
 from shibumi_rules.geometry import COORDS, NAMES, TOUCHING_PAIRS
 from shibumi_rules.notation import Colour
-from shibumi_rules.tables import registry
-from shibumi_rules.tables.output import content_hash, dumps
+from shibumi_rules.registry import definitions, game_names, get_definition
+from shibumi_rules.tables import generated
 
 from .board_strategies import boards
 
@@ -59,14 +59,14 @@ def _index() -> dict[str, int]:
 def test_tables_check_passes() -> None:
     """The committed files equal a fresh generation (perft counts above the quick
     budget taken from the committed file)."""
-    files = registry.generate(quick=True)
-    assert registry.stale(files) == []
+    files = generated.generate(definitions(), quick=True)
+    assert generated.stale(files) == []
 
 
 @pytest.mark.slow
 def test_generation_is_deterministic() -> None:
-    first = registry.generate(["tables", "conformance"])
-    second = registry.generate(["tables", "conformance"])
+    first = generated.generate(definitions(), ["tables", "conformance"])
+    second = generated.generate(definitions(), ["tables", "conformance"])
     assert [(f.path, f.text) for f in first] == [(f.path, f.text) for f in second]
 
 
@@ -84,20 +84,21 @@ def test_generation_does_not_depend_on_the_hash_seed() -> None:
 
 
 def test_check_names_stale_missing_and_extra_files(tmp_path: Path) -> None:
-    files = registry.generate(["tables"])
-    registry.write(files, tmp_path)
-    assert registry.stale(files, tmp_path, ["tables"]) == []
+    files = generated.generate(definitions(), ["tables"])
+    generated.write(files, tmp_path)
+    assert generated.stale(files, tmp_path, ["tables"]) == []
     (tmp_path / "tables" / "points.json").write_text("{}\n", encoding="utf-8")
     (tmp_path / "tables" / "splink_pairs.csv").unlink()
     (tmp_path / "tables" / "old.json").write_text("{}\n", encoding="utf-8")
-    assert registry.stale(files, tmp_path, ["tables"]) == [
+    assert generated.stale(files, tmp_path, ["tables"]) == [
         ("tables/points.json", "differs"), ("tables/splink_pairs.csv", "missing"),
         ("tables/old.json", "not generated")]
 
 
 def test_cli_check_exits_1_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    registry.write(registry.generate(["tables"]), tmp_path)
+    generated.write(generated.generate(definitions(), ["tables"]), tmp_path)
+    (tmp_path / "games.json").write_bytes((SPEC / "games.json").read_bytes())
     monkeypatch.setattr(spec, "spec_dir", lambda: tmp_path)
     assert main(["tables", "--check", "--only", "tables"]) == 0
     (tmp_path / "tables" / "sploof.json").write_text("{}\n", encoding="utf-8")
@@ -112,11 +113,12 @@ def test_perft_quick_check_reuses_only_large_counts() -> None:
     text = (SPEC / "perft" / "sploof.perft").read_text("utf-8")
     from shibumi_rules.tables.perft_files import committed_counts, perft_file
     counts = committed_counts(text)
-    doctored = {key: n + 1 if n > registry.CHECK_BUDGET else n for key, n in counts.items()}
-    regenerated = perft_file("sploof", doctored, registry.CHECK_BUDGET).text
+    doctored = {key: n + 1 if n > generated.CHECK_BUDGET else n for key, n in counts.items()}
+    regenerated = perft_file(get_definition("sploof"), doctored, generated.CHECK_BUDGET).text
     assert regenerated != text  # the large counts came from the (doctored) committed file
     small = {key: n + 1 for key, n in counts.items() if n <= 1000}
-    assert perft_file("sploof", {**counts, **small}, registry.CHECK_BUDGET).text == text
+    again = perft_file(get_definition("sploof"), {**counts, **small}, generated.CHECK_BUDGET)
+    assert again.text == text
 
 
 # -- schemas and hashes --------------------------------------------------------------

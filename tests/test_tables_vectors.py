@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from shibumi_rules import spec
-from shibumi_rules.games import game_names, get_bundle, get_game
+from shibumi_rules.contract.positions import NamedPosition
 from shibumi_rules.games.splink.matches import replay_match
 from shibumi_rules.games.splink.records import MatchRecord
+from shibumi_rules.registry import definitions, game_names, get_definition, get_game
 from shibumi_rules.tables.perft_files import parse_perft
-from shibumi_rules.tables.positions import NamedPosition, all_named
 from shibumi_rules.tables.vectors import combinations
 
-NAMED = all_named()
+NAMED = {d.name: d.named_positions() for d in definitions()}
 
 SPEC = Path(__file__).resolve().parents[1] / "spec"
 FILES = tuple(sorted(p.relative_to(SPEC / "conformance").as_posix()
@@ -43,7 +43,7 @@ def _auto_tags(named: NamedPosition) -> set[str]:
     state = game.parse_position(named.position)
     moves = game.legal_moves(state)
     results = [(c, game.outcome_json(c)) for c in (game.play(state, m) for m in moves)]
-    return get_bundle(named.game).tagger()(state, moves, results, game.outcome_json(state))
+    return get_definition(named.game).tagger()(state, moves, results, game.outcome_json(state))
 
 
 def _named(game: str, name: str) -> NamedPosition:
@@ -153,7 +153,7 @@ def test_the_vector_index_dates_and_fingerprints_every_file() -> None:
     the file."""
     from jsonschema import Draft202012Validator
 
-    from shibumi_rules.tables.output import content_hash
+    from shibumi_rules.contract.files import content_hash
 
     folder = SPEC / "conformance"
     index = json.loads((folder / "index.json").read_text("utf-8"))
@@ -186,7 +186,7 @@ def _anywhere(options: Mapping[str, str]) -> bool:
 
 
 def _planned(game: str) -> list[dict[str, str]]:
-    return combinations(get_game(game), get_bundle(game).random_games())
+    return combinations(get_game(game), get_definition(game).vector_plan())
 
 
 def test_the_index_records_what_each_combination_covers() -> None:
@@ -218,7 +218,7 @@ def test_the_index_records_what_each_combination_covers() -> None:
 def test_every_planned_combination_covers_all_that_can_occur_under_it(game: str) -> None:
     """Every rule or ruling the vectors of a game exercise anywhere, and every end the
     game declares, is covered under each combination of options where it can occur."""
-    bundle = get_bundle(game)
+    bundle = get_definition(game)
     rows = {json.dumps(r["options"], sort_keys=True): r for r in _index()["combinations"]
             if r["game"] == game}
     everywhere = {i for r in rows.values() for i in r["rules"] + r["rulings"]}
@@ -255,7 +255,7 @@ def test_every_alternative_of_a_ruling_with_an_option_has_vectors() -> None:
 def test_each_declared_end_is_classified_from_the_position_alone(game: str) -> None:
     """The vectors' ends are what the bundle says of the position and its finished
     successors, and a finished position always has an end."""
-    bundle = get_bundle(game)
+    bundle = get_definition(game)
     engine = get_game(game)
     for v in _vectors(f"{game}.jsonl")[::7]:
         state = engine.parse_position(v["position"])
@@ -271,7 +271,7 @@ def test_strategies_play_legal_moves_and_repeat_themselves(game: str) -> None:
     """Every strategy returns one of the legal moves it is given, and the same seed
     gives the same game."""
     engine = get_game(game)
-    for name, strategy in get_bundle(game).strategies().items():
+    for name, strategy in get_definition(game).strategies().items():
         games = []
         for _ in range(2):
             rng = random.Random(7)
@@ -298,7 +298,7 @@ def test_random_vectors_replay_from_their_seed_and_strategy() -> None:
             if source["kind"] != "random":
                 continue
             game = get_game(v["game"])
-            choose = get_bundle(v["game"]).strategies()[source["strategy"]]
+            choose = get_definition(v["game"]).strategies()[source["strategy"]]
             rng = random.Random(source["seed"])
             state = game.start(v["options"], source.get("first"))
             for _ in range(source["ply"]):

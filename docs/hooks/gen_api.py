@@ -13,7 +13,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from gen_common import Site, code, esc, fenced, front_matter
+from gen_common import Site, code, esc, fenced, front_matter, games, relative
 
 PAGE = "reference/api.md"
 DEMOTED = 0.2
@@ -21,12 +21,23 @@ DEMOTED = 0.2
 
 MODULES = (
     ("shibumi_rules", "The package: the names most programs need."),
+    ("shibumi_rules.api", "The Python API: play and explain any registered game."),
     ("shibumi_rules.geometry", "The pyramid's points and every relation between them."),
     ("shibumi_rules.board", "Board mechanics shared by the games."),
     ("shibumi_rules.notation", "Point names and the board field."),
-    ("shibumi_rules.game", "The interface every game implements."),
-    ("shibumi_rules.games", "The registry of games."),
-    ("shibumi_rules.bundle", "What a game hands the rest of the program."),
+    ("shibumi_rules.contract", "The contract between a game and the rest of the program."),
+    ("shibumi_rules.contract.definition", "What a game declares: its GameDefinition."),
+    ("shibumi_rules.contract.game", "The interface every game implements."),
+    ("shibumi_rules.contract.explanation", "What a game's explanation is made of."),
+    ("shibumi_rules.contract.vectors", "How a game's conformance vectors are drawn."),
+    ("shibumi_rules.contract.positions", "A game's named positions."),
+    ("shibumi_rules.contract.files", "The files a game writes under spec/."),
+    ("shibumi_rules.contract.actions", "A game as learning libraries see it."),
+    ("shibumi_rules.contract.attribution", "The rules behind a conformance divergence."),
+    ("shibumi_rules.contract.tagging", "The rules a conformance vector exercises."),
+    ("shibumi_rules.contract.mechanics", "Explanations of the mechanics every game shares."),
+    ("shibumi_rules.contract.commands", "A subcommand a game adds to the command line."),
+    ("shibumi_rules.registry", "The registry of games."),
     ("shibumi_rules.guide", "What a game tells players and arbiters."),
     ("shibumi_rules.spec", "The specification as data."),
     ("shibumi_rules.diagram", "Plain-text diagrams."),
@@ -36,41 +47,65 @@ MODULES = (
 
 
 EXAMPLE = """\
-from shibumi_rules.games import get_game
+import shibumi_rules
 
-game = get_game("{name}")
+game = shibumi_rules.get_game("{name}")
 state = game.start()
 for move in {moves!r}:
-    state = game.play_text(state, move)
-print(game.format_position(state))
-print(game.legal_move_texts(state)[:10])
-print(game.outcome_json(state))
+    state = game.play(state, move)
+print(game.rules.format_position(state))
+print(game.legal_moves(state)[:10])
+print(game.outcome(state))
+print(game.explain(state, {ask!r}).text(diagrams=False))
 """
 
 
 def modules() -> tuple[tuple[str, str], ...]:
     """The modules the page documents: the core's, then each registered game's ``Game``
     module, in the registry's order."""
-    from shibumi_rules.games import bundles
-
-    games = tuple((type(b.game()).__module__, f"{b.title}.") for b in bundles())
-    return MODULES + games
+    return MODULES + tuple((type(d.rules()).__module__, f"{d.title}.") for d in games())
 
 
 def example() -> str:
     """The page's example for the first registered game: two moves from its start (the
     first legal move each time), written out as the engine names them."""
-    from shibumi_rules.games import bundles
-
-    bundle = bundles()[0]
-    game = bundle.game()
+    definition = games()[0]
+    game = definition.rules()
     state = game.start()
     moves = []
     for _ in range(2):
         move = game.legal_moves(state)[0]
         moves.append(game.format_move(move))
         state = game.play(state, move)
-    return EXAMPLE.format(name=bundle.name, moves=moves)
+    return EXAMPLE.format(name=definition.name, moves=moves,
+                          ask=game.legal_move_texts(state)[0])
+
+
+CONTRACT_PAGE = "architecture.md"
+"""The page whose ``<!-- generated: contract-types -->`` lists the contract."""
+
+
+def contract_types() -> str:
+    """A table of every name ``shibumi_rules.contract`` exports: its module and the
+    first sentence of its docstring, each linked to its entry on this page, read from
+    the package's ``__all__`` so that the list cannot go stale."""
+    import importlib
+
+    import shibumi_rules.contract as contract
+
+    rows = []
+    for name in contract.__all__:
+        value = getattr(contract, name)
+        module_name = contract._MODULE_OF[name]
+        module = importlib.import_module(f"{contract.__name__}.{module_name}")
+        doc = _constant_docs(module).get(name) or _doc(value)  # an alias's own first
+        first = doc.split("\n\n")[0].replace("\n", " ").split(". ")[0].rstrip(".")
+        if not first:
+            raise ValueError(f"shibumi_rules.contract.{name} has no docstring")
+        link = f"{relative(CONTRACT_PAGE, PAGE)}#{module.__name__}.{name}"
+        cell = first.replace("|", "\\|")
+        rows.append(f"| [{code(name)}]({link}) | {code(module_name)} | {cell}. |")
+    return "| name | module | what it is |\n|---|---|---|\n" + "\n".join(rows) + "\n"
 
 
 def _run_example(text: str) -> str:
@@ -84,12 +119,16 @@ def _run_example(text: str) -> str:
 def generate(site: Site) -> None:
     import importlib
 
+    site.snippet("contract-types", contract_types())
     text = example()
     out = [
         front_matter(boost=DEMOTED),
         "# Python API\n",
         "The engine is a Python package with no dependencies beyond the standard library. "
-        "This reference is read from its docstrings when the site is built.\n",
+        "`shibumi_rules.get_game(name)` gives any registered game: its start, legal "
+        "moves, moves played, outcome and the arbiter's explanation, the same answers "
+        "the command line gives. This reference is read from its docstrings when the "
+        "site is built.\n",
         fenced(text, "python"),
         "prints (run when this page was built):\n",
         fenced(_run_example(text)),

@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 
 import gen_rules
-from gen_common import ROOT, MissingSourceError, Site, relative
+from gen_common import ROOT, MissingSourceError, Site, games, relative
 
 PAGE = "arbiter/index.md"
 RUNTIME = ROOT / "web" / "node_modules" / "pyodide"
@@ -85,12 +85,11 @@ def _rule_links() -> str:
 def _examples() -> str:
     """One question per game, as a link the page answers: two moves from the start,
     then is the last legal move legal?"""
-    from shibumi_rules.games import bundles
     from shibumi_rules.web import Request, query_string
 
     items = []
-    for bundle in bundles():
-        game = bundle.game()
+    for definition in games():
+        game = definition.rules()
         state = game.start()
         moves: list[str] = []
         for _ in range(2):
@@ -98,8 +97,8 @@ def _examples() -> str:
             moves.append(game.format_move(move))
             state = game.play(state, move)
         ask = game.legal_move_texts(state)[-1]
-        query = query_string(Request(bundle.name, moves=tuple(moves), ask=ask))
-        items.append(f'<li><a href="?{html.escape(query)}">{html.escape(bundle.title)}: '
+        query = query_string(Request(definition.name, moves=tuple(moves), ask=ask))
+        items.append(f'<li><a href="?{html.escape(query)}">{html.escape(definition.title)}: '
                      f"after {html.escape(' '.join(moves))}, may {html.escape(ask)} be "
                      "played?</a></li>")
     return '<ul class="arbiter-examples">\n' + "\n".join(items) + "\n</ul>\n"

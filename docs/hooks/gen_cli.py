@@ -6,7 +6,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from gen_common import CommandRun, Site, code, esc, fenced, front_matter, relative, run_cli
+from gen_common import (
+    CommandRun,
+    Site,
+    code,
+    esc,
+    fenced,
+    front_matter,
+    games,
+    relative,
+    run_cli,
+)
 from gen_diagrams import attribute, svg_description
 
 PAGE = "reference/cli.md"
@@ -148,8 +158,7 @@ SNIPPETS: dict[str, tuple[Example, ...]] = {
 def _commands() -> list[tuple[str, str]]:
     from shibumi_rules import cli
 
-    cli.build_parser()  # registers the commands of every plugin module
-    return [(name, help_text) for name, (_, _, help_text) in cli._COMMANDS.items()]
+    return [(c.name, c.help) for c in cli.commands(games()).values()]
 
 
 def _render_picture(site: Site, example: Example, run: CommandRun) -> str:

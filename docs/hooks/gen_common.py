@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from shibumi_rules.guide import LANGUAGES, Text  # noqa: E402  (importable from here on)
+from shibumi_rules.contract.definition import GameDefinition  # noqa: E402  (importable from here on)
+from shibumi_rules.guide import LANGUAGES, Text  # noqa: E402
 
 DEFAULT = LANGUAGES[0]
 """The default language of the site: its pages are at the root."""
@@ -33,6 +34,23 @@ DEFAULT = LANGUAGES[0]
 
 class MissingSourceError(RuntimeError):
     """A file a page is generated from does not exist (the build then fails)."""
+
+
+def _registered() -> tuple[GameDefinition, ...]:
+    from shibumi_rules.registry import definitions
+
+    return definitions()
+
+
+_BUILDING: list[tuple[GameDefinition, ...]] = []
+"""The games of the site being built (the last ``Site`` made)."""
+
+
+def games() -> tuple[GameDefinition, ...]:
+    """The games the site being built is for, in order: the registered games, unless
+    the ``Site`` was handed others (a test adding a game). The generators read the
+    games here, never from the registry."""
+    return _BUILDING[-1] if _BUILDING else _registered()
 
 
 @dataclass
@@ -50,6 +68,11 @@ class Site:
     nav: dict[str, list[tuple[Text, str]]] = field(default_factory=dict)
     """Generated parts of the navigation: the page a placeholder entry names, then the
     (title, page) entries that replace it."""
+    definitions: tuple[GameDefinition, ...] = field(default_factory=_registered)
+    """The games the site is built for (``games()`` while it is being built)."""
+
+    def __post_init__(self) -> None:
+        _BUILDING[:] = [self.definitions]
 
     def page(self, uri: str, text: str, lang: str = DEFAULT) -> None:
         pages = self.pages if lang == DEFAULT else self.translations.setdefault(lang, {})
@@ -284,15 +307,12 @@ def heading_id(text: str) -> str:
 
 
 def game(name: str) -> Any:
-    """The engine's game called ``name``; a missing game module is a missing source."""
-    from shibumi_rules.games import get_game
-
-    try:
-        return get_game(name)
-    except ModuleNotFoundError as err:
-        if err.name == f"shibumi_rules.games.{name}":
-            raise MissingSourceError(f"shibumi_rules/games/{name}.py") from None
-        raise
+    """The rules of the site's game called ``name``; a game the site is not built for is
+    a missing source."""
+    found = next((d for d in games() if d.name == name), None)
+    if found is None:
+        raise MissingSourceError(f"the game {name!r} (no such game is registered)")
+    return found.rules()
 
 
 def module(name: str) -> Any:

@@ -10,6 +10,7 @@ would lie, the build fails instead.
 
 from __future__ import annotations
 
+from gen_common import games
 from gen_diagrams import figure, pts, sequence
 
 from shibumi_rules.board import Board, pinned, valid_locations
@@ -125,10 +126,8 @@ SYSTEM_FIGURES: dict[str, FigureMaker] = {
 
 def all_figures() -> dict[str, FigureMaker]:
     """The picture makers of every rule and ruling: the system's, then every game's."""
-    from shibumi_rules.games import bundles
-
     makers = dict(SYSTEM_FIGURES)
-    for bundle in bundles():
+    for bundle in games():
         makers.update(bundle.figures())
     return makers
 

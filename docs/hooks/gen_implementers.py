@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gen_common import ROOT, Site, code, esc, fenced, front_matter, game, source, table
+from gen_common import ROOT, Site, code, esc, fenced, front_matter, game, games, source, table
 from gen_diagrams import embed, figure
 
-from shibumi_rules.tables.output import dumps
+from shibumi_rules.contract.files import dumps
 
 PERFT = "perft.md"
 VECTORS = "vectors.md"
@@ -110,9 +110,7 @@ def _about(text: str, page: str) -> str:
 
 
 def _title(game_name: str) -> str:
-    from shibumi_rules.games import get_bundle
-
-    return get_bundle(game_name).title
+    return next(d.title for d in games() if d.name == game_name)
 
 
 def _perft_block(site: Site, game_name: str, block: dict[str, Any]) -> str:
@@ -138,9 +136,7 @@ def _perft_block(site: Site, game_name: str, block: dict[str, Any]) -> str:
 
 
 def _perft(site: Site) -> str:
-    from shibumi_rules.games import bundles
-
-    titles = {b.name: b.title for b in bundles()}
+    titles = {d.name: d.title for d in games()}
     files = [(name, source(f"spec/perft/{name}.perft")) for name in titles]
     out = [
         front_matter(boost=DEMOTED),

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import gen_tables
-from gen_common import Site, code, esc, fenced, table
+from gen_common import Site, code, esc, fenced, games, table
 from gen_diagrams import embed, figure
 
 from shibumi_rules.geometry import AT_TOP_VIEW, COORDS, FILES, GRID, LEVELS, NAMES, SIDE
@@ -151,13 +151,11 @@ def _positions(site: Site) -> str:
 
 
 def _bundles() -> Any:
-    from shibumi_rules.games import bundles
-
-    return bundles()
+    return games()
 
 
 def _game_positions(site: Site, bundle: Any) -> str:
-    name, title, g = bundle.name, bundle.title, bundle.game()
+    name, title, g = bundle.name, bundle.title, bundle.rules()
     start = g.start(None, g.first_choices[0] if g.first_choices else None)
     text = g.format_position(start)
     if g.format_position(g.parse_position(text)) != text:
@@ -189,7 +187,7 @@ def _field_meaning(bundle: Any, index: int, field: str) -> str:
         return "whose turn it is"
     if "=" in field:
         name = field.split("=", 1)[0]
-        spec = next((o for o in bundle.game().options if o.name == name), None)
+        spec = next((o for o in bundle.rules().options if o.name == name), None)
         return f"option: {spec.summary}" if spec is not None else "an option"
     name = field.split(":", 1)[0]
     guide = bundle.guide()
@@ -200,7 +198,7 @@ def _field_meaning(bundle: Any, index: int, field: str) -> str:
 def _moves() -> str:
     out = ["## Moves {#moves}\n"]
     for bundle in _bundles():
-        g = bundle.game()
+        g = bundle.rules()
         start = g.start(None, g.first_choices[0] if g.first_choices else None)
         moves = g.legal_move_texts(start)
         guide = bundle.guide()

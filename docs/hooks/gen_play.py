@@ -14,11 +14,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from gen_common import Site, esc, front_matter, relative
+from gen_common import Site, esc, front_matter, games, relative
 from gen_diagrams import embed
 from gen_i18n import t
 
-from shibumi_rules.explain import MoveAnswer
+from shibumi_rules.contract.explanation import MoveAnswer
 from shibumi_rules.guide import LANGUAGES, Picture, PictureError, Text, View
 
 log = logging.getLogger("mkdocs.hooks.shibumi_docs")
@@ -49,10 +49,8 @@ def title_of(bundle: Any, lang: str) -> str:
 
 def guided() -> list[tuple[Any, Any]]:
     """Every registered game that has a guide, with it."""
-    from shibumi_rules.games import bundles
-
     out = []
-    for bundle in bundles():
+    for bundle in games():
         guide = bundle.guide()
         if guide is None:
             log.info(f"{bundle.name} has no guide: no how-to-play page and no answers on "
@@ -74,12 +72,13 @@ def sample_moves(bundle: Any, guide: Any) -> list[tuple[str, Any]]:
     it. Raises SampleError when it does not end as the guide says."""
     from shibumi_rules.explain import Setup, explain
 
-    game = bundle.game()
+    game = bundle.rules()
     record = guide.sample.play()
     state = game.parse_position(record.start)
     answers = []
     for move in record.moves:
-        report = explain(game, Setup(position=game.format_position(state)), move)
+        report = explain(game, bundle.explainer(), Setup(position=game.format_position(state)),
+                         move)
         if not isinstance(report.answer, MoveAnswer) or not report.answer.legal:
             raise SampleError(f"{bundle.name} sample game: {move} is illegal "
                               f"[{getattr(report.answer, 'rule', None)}]")

@@ -57,11 +57,13 @@ def command(game: str, answer: Any) -> str:
     return shlex.join(["shibumi-rules", "explain", *arguments(game, answer)])
 
 
-def ask(game: Any, answer: Any) -> Any:
-    """``explain``'s report on an answer's position and move."""
+def ask(definition: Any, answer: Any) -> Any:
+    """``explain``'s report on an answer's position and move, in the game
+    ``definition`` declares."""
     from shibumi_rules.explain import Setup, explain
 
-    return explain(game, Setup(position=answer.position), answer.move)
+    return explain(definition.rules(), definition.explainer(),
+                   Setup(position=answer.position), answer.move)
 
 
 def check_answer(name: str, answer: Any, report: Any) -> None:
@@ -134,7 +136,7 @@ def generate(site: Site) -> None:
                     raise AnswerError(f"{bundle.name} answer to {answer.question!r} cites "
                                       f"unknown rule {rule}")
             if answer.position is not None:
-                report = ask(bundle.game(), answer)
+                report = ask(bundle, answer)
                 check_answer(bundle.name, answer, report)
                 reports[(bundle.name, answer.question)] = report
     asked = questions(games)

@@ -29,7 +29,7 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def version() -> str:
-    from shibumi_rules import __version__
+    from shibumi_rules.version import __version__
 
     return __version__
 

@@ -27,6 +27,7 @@ from gen_common import (
     code,
     esc,
     front_matter,
+    games,
     indent,
     module,
     relative,
@@ -100,10 +101,8 @@ class Scope:
 
 def scopes() -> list[Scope]:
     """The system, then every registered game, in the registry's order."""
-    from shibumi_rules.games import bundles
-
     out = [Scope(SYSTEM, SYSTEM_TITLE, "shibumi.md", None)]
-    out += [Scope(b.name, _title_text(b), f"{b.name}.md", b) for b in bundles()]
+    out += [Scope(b.name, _title_text(b), f"{b.name}.md", b) for b in games()]
     return out
 
 

@@ -91,7 +91,7 @@ def build_languages(config: MkDocsConfig) -> list[str]:
 @event_priority(-200)
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     """The version in the header; the navigation template kept for every build."""
-    from shibumi_rules import __version__
+    from shibumi_rules.version import __version__
 
     if not config.site_name.endswith(f" {__version__}"):
         config.site_name = f"{config.site_name} {__version__}"
@@ -103,7 +103,7 @@ def _generate() -> Site:
     site = Site()
     from shibumi_rules import spec
 
-    spec.current.cache_clear()  # mkdocs serve: read the spec afresh on each rebuild
+    spec.forget()  # mkdocs serve: read the spec afresh on each rebuild
     for generate in GENERATORS:
         began = time.perf_counter()
         try:

@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli import command, one_line
-from ..errors import ShibumiError
+from ..contract.commands import Command
+from ..contract.game import parse_option_pairs
+from ..errors import ShibumiError, one_line
 from ..fileio import WriteError, check_writable
-from ..game import parse_option_pairs
-from ..games import game_names
 from ..limits import MAX_TIMEOUT
+from ..registry import definitions, game_names
 from . import report
 from .client import EngineProcess, split_command
 from .harness import (
@@ -122,8 +122,6 @@ def _vector_files(given: list[str] | None) -> list[Path] | None:
     return files
 
 
-@command("conform", "check an engine against the reference over the engine protocol",
-         _configure_conform)
 def _conform(args: argparse.Namespace) -> int:
     try:
         return _run(args)
@@ -137,7 +135,8 @@ def _run(args: argparse.Namespace) -> int:
         options = parse_option_pairs(args.option)
     except ValueError as err:
         raise UsageError(str(err)) from None
-    reference = available_games()
+    registered = {d.name: d for d in definitions()}
+    reference = available_games(registered.values())
     _check_options(options, args.game or list(reference), reference)
     if args.report:
         check_writable(args.report)
@@ -163,7 +162,7 @@ def _run(args: argparse.Namespace) -> int:
         progress=None if args.quiet else sys.stderr, budget=args.budget or None,
     )
     process = EngineProcess(argv, timeout=args.timeout, env=env, validate=ResponseCheck())
-    result = Harness(process, config, reference).run()
+    result = Harness(process, config, {name: registered[name] for name in reference}).run()
     if args.format == "json":
         print(report.json_text(result, reference), end="")
     elif args.format == "markdown":
@@ -196,3 +195,7 @@ def _check_options(options: dict[str, str], names: list[str],
     unknown = sorted(options.keys() - used)
     if unknown:
         raise UsageError(f"unknown option {unknown[0]!r} for {', '.join(names)}")
+
+
+COMMAND = Command("conform", "check an engine against the reference over the engine protocol",
+                  _configure_conform, _conform)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, Final
 
-from ..cli import one_line
+from ..errors import one_line
 from ..json_input import JSONLimitError, load_json
 from ..limits import MAX_OUTPUT, MAX_STRAY_LINES, MAX_TIMEOUT, STDERR_TAIL
 from ..limits import MAX_RESPONSE_LINE as MAX_LINE

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import spec
+from ..contract.game import Game
 from ..errors import ShibumiError
-from ..game import Game
 from .results import Combination
 
 AnyGame = Game[Any, Any]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cli import command
+from ..contract.commands import Command
 from ..errors import OptionError
 
 
@@ -22,8 +22,6 @@ def _configure_engine(p: argparse.ArgumentParser) -> None:
     p.add_argument("--spec-dir", default=None, help="where --write-spec writes")
 
 
-@command("engine", "serve the reference engine over the engine protocol (stdin/stdout)",
-         _configure_engine)
 def _engine(args: argparse.Namespace) -> int:
     if args.spec_dir is not None and not (args.write_spec or args.check):
         raise OptionError("--spec-dir says where --write-spec writes; it needs "
@@ -36,3 +34,8 @@ def _engine(args: argparse.Namespace) -> int:
     from .server import ReferenceEngine
 
     return ReferenceEngine().serve()
+
+
+COMMAND = Command("engine",
+                  "serve the reference engine over the engine protocol (stdin/stdout)",
+                  _configure_engine, _engine)

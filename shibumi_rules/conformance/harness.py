@@ -38,10 +38,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final, TextIO, TypeVar
 
-from .. import __version__, spec
+from .. import spec
+from ..contract.attribution import Attributor
+from ..contract.definition import GameDefinition
+from ..contract.game import Game
 from ..errors import ShibumiError
-from ..game import Game
-from .attribution import Attributor, attributor_for
+from ..tables.vectors import combinations
+from ..version import __version__
 from .client import EngineProcess
 from .compare import compared_part, duplicates, outcome_difference, same_position
 from .declaration import Declared, declared_game, plan, unknown_values_problems
@@ -151,10 +154,11 @@ class Harness:
     """Runs every check of one conformance run."""
 
     def __init__(self, process: EngineProcess, config: Config,
-                 reference: Mapping[str, AnyGame],
+                 reference: Mapping[str, GameDefinition],
                  vectors: Sequence[Vector] | None = None) -> None:
         self.config = config
-        self.reference = dict(reference)
+        self.definitions = dict(reference)
+        self.reference = {name: d.rules() for name, d in reference.items()}
         self.recorder = Recorder()
         self.session = Session(process, self.recorder)
         self.pipeline = Pipeline(self.session)
@@ -240,7 +244,7 @@ class Harness:
             if not files:
                 self.notes.append(f"no conformance vectors found in {default_vector_dir()} "
                                   "(pass --vectors)")
-        return list(load_vectors(files))
+        return list(load_vectors(files, self.reference))
 
     def _config_json(self) -> dict[str, Any]:
         c = self.config
@@ -290,13 +294,13 @@ class Harness:
     def _run_game(self, name: str) -> None:
         game = self.reference[name]
         declared = self.declared[name]
-        analyst = attributor_for(game)
+        analyst = self.definitions[name].attributor()
         mine = [v for v in self._vector_list if v.game == name]
         present: list[dict[str, str]] = []
         for vector in mine:
             if vector.options not in present:
                 present.append(vector.options)
-        planned = _planned(game)
+        planned = _planned(self.definitions[name])
         present.sort(key=lambda o: planned.index(o) if o in planned else len(planned))
         combos = plan(declared, self._selected(name), present)
         self.combinations += combos
@@ -740,7 +744,7 @@ class Harness:
                vectors: Sequence[Vector], analyst: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} perft", PhaseStats())
         depth = self.config.depth if self.config.depth is not None \
-            else _default_depth(game)
+            else self.definitions[game.name].conform_depth
         if depth < 1:
             return
         if "perft" not in self.session.features:
@@ -835,8 +839,6 @@ class Harness:
     # -- random games -----------------------------------------------------------------
     def _random_games(self, game: AnyGame, declared: Declared, combo: Combination,
                       number: int, analyst: Attributor) -> None:
-        from ..games import bundle_of
-
         stats = self.phases.setdefault(f"{game.name} random games", PhaseStats())
         ends = self.end_counts.setdefault(game.name, {})
         if not declared.first:
@@ -844,8 +846,8 @@ class Harness:
             if note not in stats.notes:
                 stats.notes.append(note)
             return
-        bundle = bundle_of(game)
-        strategies = dict(bundle.strategies()) if bundle is not None else {}
+        bundle = self.definitions[game.name]
+        strategies = dict(bundle.strategies())
         names = list(strategies) or ["uniform"]
         count = self.config.random_games
         positions = "notation" in self.session.features
@@ -881,8 +883,7 @@ class Harness:
                 if len(asked) > PLIES_AHEAD:
                     self._check_ply(asked.popleft(), analyst, stats, combo)
                 if not legal:
-                    end = (bundle.end_of(node.state) if bundle is not None else None) \
-                        or "over"
+                    end = bundle.end_of(node.state) or "over"
                     break
                 if following is None:
                     break
@@ -990,18 +991,6 @@ def main_module_env() -> dict[str, str]:
     return env
 
 
-def _planned(game: AnyGame) -> list[dict[str, str]]:
+def _planned(definition: GameDefinition) -> list[dict[str, str]]:
     """The combinations of options the spec's vectors are drawn under, in order."""
-    from ..games import bundle_of
-    from ..tables.vectors import combinations
-
-    bundle = bundle_of(game)
-    return combinations(game, bundle.random_games()) if bundle is not None else []
-
-
-def _default_depth(game: AnyGame) -> int:
-    """The perft depth ``conform`` descends to when none is given: the game's own."""
-    from ..games import bundle_of
-
-    bundle = bundle_of(game)
-    return bundle.conform_depth if bundle is not None else 2
+    return combinations(definition.rules(), definition.vector_plan())

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import Game
+from ..contract.game import Game
 
 AnyGame = Game[Any, Any]
 

@@ -19,9 +19,9 @@ import shlex
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+from ..contract.game import Game
 from ..errors import ShibumiError
 from ..fileio import write_atomic
-from ..game import Game
 from .results import (
     CONFORMANT,
     DIVERGENT,

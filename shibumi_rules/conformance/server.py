@@ -13,11 +13,12 @@ rule hooks (``legal``, ``child``, ``outcome``); perft then follows the hooks too
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import IO, Any
 
-from .. import __version__
+from ..contract.definition import GameDefinition
+from ..contract.game import Game
 from ..errors import (
     IllegalMoveError,
     NotationError,
@@ -25,8 +26,6 @@ from ..errors import (
     PositionError,
     ShibumiError,
 )
-from ..game import Game
-from ..games import game_names, get_game
 from ..json_input import JSONLimitError, load_json
 from ..limits import (
     MAX_PERFT_DEPTH,
@@ -35,6 +34,8 @@ from ..limits import (
     PARSE_CACHE_ENTRIES,
     PARSE_CACHE_KEY_CHARS,
 )
+from ..registry import definitions
+from ..version import __version__
 from .protocol import (
     FEATURES,
     PROTOCOL_VERSION,
@@ -51,15 +52,16 @@ from .shapes import request_ok
 AnyGame = Game[Any, Any]
 
 
-def available_games() -> dict[str, AnyGame]:
-    """Every registered game whose module can be imported."""
-    games = {}
-    for name in game_names():
+def available_games(games: Iterable[GameDefinition] | None = None) -> dict[str, AnyGame]:
+    """The rules of every game of ``games`` (by default every registered game) whose
+    modules can be imported, by name."""
+    found = {}
+    for definition in definitions() if games is None else games:
         try:
-            games[name] = get_game(name)
+            found[definition.name] = definition.rules()
         except ModuleNotFoundError:
             continue
-    return games
+    return found
 
 
 def game_info(game: AnyGame) -> dict[str, Any]:

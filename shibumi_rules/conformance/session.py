@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..cli import one_line
+from ..errors import one_line
 from .client import EngineFailure, EngineProcess, Exchange, Pending, Stray
 from .nodes import Node
 from .protocol import FEATURES, PROTOCOL_VERSION, Message

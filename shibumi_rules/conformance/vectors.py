@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..contract.game import Game
 from ..errors import ShibumiError
-from ..games import game_names, get_game
 from ..json_input import load_json
 from ..spec import spec_dir
 from .nodes import Expected
@@ -113,8 +113,10 @@ class Vector:
         return set(self.rules) | {f"end:{end}" for end in self.ends}
 
 
-def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
-    """Read conformance vectors (JSON Lines); a malformed line stops with its place."""
+def load_vectors(files: Sequence[Path], games: Mapping[str, Game[Any, Any]]
+                 ) -> Iterator[Vector]:
+    """Read conformance vectors (JSON Lines) of ``games`` (the reference's, by name); a
+    malformed line stops with its place."""
     for path in files:
         try:
             text = path.read_text(encoding="utf-8")
@@ -133,7 +135,7 @@ def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
                     raise ValueError("a vector is a JSON object")
                 if data.get("kind") == "match":
                     continue  # a whole match record, not a position vector
-                yield parse_vector(data, where)
+                yield parse_vector(data, where, games)
             except json.JSONDecodeError as err:
                 raise UsageError(f"bad vector at {where}: not JSON: {err.msg} at column "
                                  f"{err.colno}") from None
@@ -145,15 +147,16 @@ def load_vectors(files: Sequence[Path]) -> Iterator[Vector]:
                 raise UsageError(f"bad vector at {where}: {err}") from None
 
 
-def parse_vector(data: dict[str, Any], source: str) -> Vector:
+def parse_vector(data: dict[str, Any], source: str, games: Mapping[str, Game[Any, Any]]
+                 ) -> Vector:
     """One vector: game, options, position, sorted legal moves, each move's result,
     and the rule IDs it exercises. A game or option the reference does not know, or a
     position it rejects, is an error (a vector file with a typo must not pass by being
     skipped)."""
     game_name = data["game"]
-    if game_name not in game_names():
-        raise ValueError(f"unknown game {game_name!r} (known: {', '.join(game_names())})")
-    game = get_game(game_name)
+    if game_name not in games:
+        raise ValueError(f"unknown game {game_name!r} (known: {', '.join(games)})")
+    game = games[game_name]
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ValueError("options must be a JSON object")

@@ -6,17 +6,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import Any
 
-from ..cli import command
-from ..errors import OptionError, ShibumiError
+from ..contract.commands import Command
+from ..errors import OptionError
 from ..fileio import check_writable, write_atomic
-from ..game import Game, parse_option_pairs
-from ..games import game_names, get_game
-from .model import Report
+from ..registry import game_names, get_definition
 from .output import render_report_svg, render_text, report_json
-from .report import Setup, explain, split_moves
+from .report import explain, setup_from, split_moves, stop_line
 
 USAGE_NOTE = """\
 how the moves and the question are told apart:
@@ -77,44 +73,19 @@ def _moves_and_question(parts: list[str], moves: tuple[str, ...]
     return (*moves, *parts[:-1]), parts[-1]
 
 
-def setup_from(game: Game[Any, Any], position: str | None, first: str | None,
-               seed: int | None, moves: tuple[str, ...], options: Sequence[str]) -> Setup:
-    """The setup of a question, every argument checked as ``explain`` checks it (the
-    browser's arbiter, ``shibumi_rules.web``, builds its setups here too)."""
-    if position is not None and (first is not None or seed is not None):
-        raise ShibumiError("--first and --seed choose the start position; they cannot be "
-                           "used with --position")
-    first_player = None if position is not None else game.choose_first(first, seed)
-    return Setup(position, first_player, moves, parse_option_pairs(options))
-
-
-def stop_line(report: Report, given: int | None = None) -> str | None:
-    """The error line printed after the explanation when a move played before the
-    question is illegal (None when the moves were all played). ``given`` is how many of
-    the moves came with ``--moves`` (all of them when None); the others were written
-    before the question."""
-    if report.stop is None:
-        return None
-    rule = getattr(report.answer, "rule", None)
-    number, move = report.stop.number, report.stop.move
-    where = (f"move {number} {move!r} of --moves" if given is None or number <= given
-             else f"move {number} {move!r} (played before the question)")
-    return f"error: {where} is illegal [{rule}]; the explanation above is about it"
-
-
-@command("explain", "explain a move (legal? what happens?) or a position, citing the rules",
-         _configure)
 def _explain(args: argparse.Namespace) -> int:
     if args.svg == "-" and args.json:
         raise OptionError("--svg - prints the SVG instead of the text or JSON; it cannot "
                           "be used with --json (write the SVG to a file instead)")
     if args.svg not in (None, "-"):
         check_writable(args.svg)  # before the work, not after it
-    game = get_game(args.game)
+    definition = get_definition(args.game)
+    game = definition.rules()
     given = split_moves(args.moves)
     moves, question = _moves_and_question(args.question, given)
     setup = setup_from(game, args.position, args.first, args.seed, moves, args.option)
-    report = explain(game, setup, question, compare=args.compare_rulings)
+    report = explain(game, definition.explainer(), setup, question,
+                     compare=args.compare_rulings)
     if args.svg is not None:
         svg = render_report_svg(report)
         if args.svg == "-":
@@ -131,3 +102,8 @@ def _explain(args: argparse.Namespace) -> int:
         print(stopped, file=sys.stderr)
         return 1
     return 0
+
+
+COMMAND = Command("explain",
+                  "explain a move (legal? what happens?) or a position, citing the rules",
+                  _configure, _explain)

@@ -6,9 +6,10 @@ import textwrap
 from typing import Any
 
 from ..board import Board
+from ..contract.explanation import Answer, MoveAnswer, PositionAnswer, Step
 from ..diagram import render
 from ..svg import Frame, render_frames
-from .model import Answer, MoveAnswer, PositionAnswer, Report, RulingAnswer, Step
+from .model import Report, RulingAnswer
 from .titles import rule_title
 
 WIDTH = 96

@@ -1,40 +1,22 @@
 """From a question to a report: build the position (a position, or the start plus
 moves, stopping at the first illegal one), answer the question with the game's
-analyst, and optionally answer it again under every alternative of each ruling."""
+explainer, and optionally answer it again under every alternative of each ruling.
+
+Every way in asks here: the command line (``explain``), the browser's arbiter
+(``shibumi_rules.web``), the Python API (``shibumi_rules.api``) and the site's
+generators. Each is handed the game and its explainer (a definition's ``rules()`` and
+``explainer()``); nothing here looks a game up by name."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
+from ..contract.explanation import Answer, Explainer
+from ..contract.game import Game, parse_option_pairs
 from ..errors import IllegalMoveError, NotationError, ShibumiError
-from ..game import Game, OptionSpec
-from .model import Answer, MoveAnswer, PositionAnswer, Report, RulingAnswer, Stop
-
-
-class Analyst(Protocol):
-    """What a game provides to be explained."""
-
-    def explain_move(self, game: Game[Any, Any], state: Any, text: str) -> MoveAnswer:
-        """Is the move legal, why, and what happens if it is played."""
-
-    def explain_position(self, game: Game[Any, Any], state: Any) -> PositionAnswer:
-        """The state of the position."""
-
-    def options_of(self, state: Any) -> dict[str, str]:
-        """The options in force in ``state``."""
-
-    def alternatives(self, spec: OptionSpec, current: str, state: Any,
-                     question: str | None) -> list[str]:
-        """The values of ``spec`` worth comparing with ``current``."""
-
-
-def analyst_for(game: Game[Any, Any]) -> Analyst:
-    """The analyst of a registered game (its bundle's)."""
-    from ..games import get_bundle
-
-    return get_bundle(game.name).analyst()
+from .model import Report, RulingAnswer, Stop
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +28,31 @@ class Setup:
     first: str | None = None
     moves: tuple[str, ...] = ()
     options: Mapping[str, str] = field(default_factory=dict)
+
+
+def setup_from(game: Game[Any, Any], position: str | None, first: str | None,
+               seed: int | None, moves: tuple[str, ...], options: Sequence[str]) -> Setup:
+    """The setup of a question, every argument checked as ``explain`` checks it (the
+    command line and the browser's arbiter both build their setups here)."""
+    if position is not None and (first is not None or seed is not None):
+        raise ShibumiError("--first and --seed choose the start position; they cannot be "
+                           "used with --position")
+    first_player = None if position is not None else game.choose_first(first, seed)
+    return Setup(position, first_player, moves, parse_option_pairs(options))
+
+
+def stop_line(report: Report, given: int | None = None) -> str | None:
+    """The error line printed after the explanation when a move played before the
+    question is illegal (None when the moves were all played). ``given`` is how many of
+    the moves came with ``--moves`` (all of them when None); the others were written
+    before the question."""
+    if report.stop is None:
+        return None
+    rule = getattr(report.answer, "rule", None)
+    number, move = report.stop.number, report.stop.move
+    where = (f"move {number} {move!r} of --moves" if given is None or number <= given
+             else f"move {number} {move!r} (played before the question)")
+    return f"error: {where} is illegal [{rule}]; the explanation above is about it"
 
 
 def split_moves(texts: Sequence[str]) -> tuple[str, ...]:
@@ -80,42 +87,42 @@ def replay(game: Game[Any, Any], state: Any, moves: Sequence[str]
     return state, tuple(played), None
 
 
-def _answer(game: Game[Any, Any], analyst: Analyst, state: Any, question: str | None,
+def _answer(game: Game[Any, Any], explainer: Explainer, state: Any, question: str | None,
             stop: Stop | None) -> Answer:
     if stop is not None:
-        return analyst.explain_move(game, state, stop.move)
+        return explainer.explain_move(game, state, stop.move)
     if question is not None:
-        return analyst.explain_move(game, state, question)
-    return analyst.explain_position(game, state)
+        return explainer.explain_move(game, state, question)
+    return explainer.explain_position(game, state)
 
 
-def explain(game: Game[Any, Any], setup: Setup, question: str | None = None,
-            compare: bool = False) -> Report:
-    """Answer ``question`` (a move text, or None for the state of the position)."""
-    analyst = analyst_for(game)
+def explain(game: Game[Any, Any], explainer: Explainer, setup: Setup,
+            question: str | None = None, compare: bool = False) -> Report:
+    """Answer ``question`` (a move text, or None for the state of the position) with the
+    game's ``explainer``."""
     state = start_state(game, setup, setup.options)
     state, history, stop = replay(game, state, setup.moves)
-    answer = _answer(game, analyst, state, question, stop)
-    options = analyst.options_of(state)
-    rulings = _compare(game, analyst, setup, question, answer, stop, options, state) \
+    answer = _answer(game, explainer, state, question, stop)
+    options = explainer.options_of(state)
+    rulings = _compare(game, explainer, setup, question, answer, stop, options, state) \
         if compare else ()
     return Report(game.name, game.format_position(state), options, history, question,
                   answer, stop, rulings, compare)
 
 
-def _compare(game: Game[Any, Any], analyst: Analyst, setup: Setup, question: str | None,
+def _compare(game: Game[Any, Any], explainer: Explainer, setup: Setup, question: str | None,
              base: Answer, base_stop: Stop | None, options: Mapping[str, str], state: Any
              ) -> tuple[RulingAnswer, ...]:
     """Every alternative of every option whose answer differs from ``base``."""
     out: list[RulingAnswer] = []
     for spec in game.options:
         current = options.get(spec.name, spec.default)
-        for value in analyst.alternatives(spec, current, state, question):
+        for value in explainer.alternatives(spec, current, state, question):
             overrides = {**setup.options, spec.name: value}
             try:
                 alt_state = start_state(game, setup, overrides)
                 alt_state, _, stop = replay(game, alt_state, setup.moves)
-                answer = _answer(game, analyst, alt_state, question, stop)
+                answer = _answer(game, explainer, alt_state, question, stop)
             except ShibumiError as err:
                 out.append(RulingAnswer(spec.name, value, spec.ruling, None, None, str(err)))
                 continue

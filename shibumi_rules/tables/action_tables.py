@@ -1,19 +1,22 @@
 """The action table: each game's fixed action numbering (one number per move, the same
 in every position) with what the learning adapters build on it: seats, observation
 planes, the bounds of the returns and of the game's length. Read off each game's
-``GameActions`` through the registry; one CSV twin per game (number, move)."""
+``GameActions`` (its definition's ``actions()``); one CSV twin per game (number,
+move)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..games import bundles
+from ..contract.definition import GameDefinition
+from ..contract.files import GeneratedFile, csv_file, table
 from ..learning import LearningGame
-from .output import GeneratedFile, csv_file, table
 
 
-def _game_entry(name: str) -> tuple[dict[str, Any], GeneratedFile]:
-    learning = LearningGame.of(name)
+def _game_entry(definition: GameDefinition) -> tuple[dict[str, Any], GeneratedFile]:
+    name = definition.name
+    learning = LearningGame.of(definition)
     actions = learning.actions
     low, high = actions.utility
     twin = csv_file(f"actions_{name}", ("action", "move"), list(enumerate(learning.texts)))
@@ -33,9 +36,9 @@ def _game_entry(name: str) -> tuple[dict[str, Any], GeneratedFile]:
     return entry, twin
 
 
-def actions_table() -> list[GeneratedFile]:
+def actions_table(definitions: Sequence[GameDefinition]) -> list[GeneratedFile]:
     """Implements the published form of every game's action numbering."""
-    entries, twins = zip(*(_game_entry(b.name) for b in bundles()))
+    entries, twins = zip(*(_game_entry(d) for d in definitions))
     return table("actions", "Action numbering of every game, for learning libraries",
                  "For each game, every move that is legal in at least one position, "
                  "numbered in a fixed order: the action number of a move is the same in "

@@ -6,10 +6,11 @@ import argparse
 import sys
 import time
 
-from ..cli import command
+from ..contract.commands import Command
 from ..errors import OptionError, ShibumiError
+from ..registry import definitions
 from ..spec import source_checkout
-from .registry import CHECK_BUDGET, GROUPS, check_folders, generate, stale, write
+from .generated import CHECK_BUDGET, GROUPS, check_folders, generate, stale, write
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -23,8 +24,6 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help=f"limit to one group ({', '.join(GROUPS)}); repeatable")
 
 
-@command("tables", "write the rule tables, perft files and conformance vectors of spec/ "
-                   "(--check: verify them)", _configure)
 def _tables(args: argparse.Namespace) -> int:
     if args.full and not args.check:
         raise OptionError("--full only changes --check (writing always recomputes every "
@@ -37,7 +36,7 @@ def _tables(args: argparse.Namespace) -> int:
     if not args.check:
         check_folders(groups)
     began = time.perf_counter()
-    files = generate(groups, quick=args.check and not args.full)
+    files = generate(definitions(), groups, quick=args.check and not args.full)
     elapsed = time.perf_counter() - began
     if args.check:
         problems = stale(files, groups=groups)
@@ -52,3 +51,7 @@ def _tables(args: argparse.Namespace) -> int:
         print(f"{'wrote' if changed else 'unchanged'} spec/{path}")
     print(f"{len(files)} files in {elapsed:.1f} s")
     return 0
+
+
+COMMAND = Command("tables", "write the rule tables, perft files and conformance vectors of "
+                  "spec/ (--check: verify them)", _configure, _tables)

@@ -7,6 +7,7 @@ import math
 from fractions import Fraction
 from typing import Any, Final
 
+from ..contract.files import GeneratedFile, csv_file, table
 from ..geometry import (
     COORDS,
     COVERED_BY,
@@ -22,7 +23,6 @@ from ..geometry import (
     TOUCHING_PAIRS,
     Point,
 )
-from .output import GeneratedFile, csv_file, table
 
 
 def donkirkby_label(point: Point) -> str:

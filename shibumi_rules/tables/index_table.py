@@ -4,25 +4,27 @@ modules)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import spec
-from ..games import game_names, get_game
-from .output import GeneratedFile, csv_file, table
+from ..contract.definition import GameDefinition
+from ..contract.files import GeneratedFile, csv_file, table
 
 
-def _engine_options() -> dict[str, tuple[str, str, list[str]]]:
+def _engine_options(definitions: Sequence[GameDefinition]
+                    ) -> dict[str, tuple[str, str, list[str]]]:
     """ruling ID -> (option name, default, values) as the engine declares them."""
     out = {}
-    for name in game_names():
-        for o in get_game(name).options:
+    for definition in definitions:
+        for o in definition.rules().options:
             values = list(o.values) if o.values is not None else ["none", "N"]
             out[o.ruling] = (o.name, o.default, values)
     return out
 
 
-def rules_index_table() -> list[GeneratedFile]:
-    options = _engine_options()
+def rules_index_table(definitions: Sequence[GameDefinition]) -> list[GeneratedFile]:
+    options = _engine_options(definitions)
     rows: list[dict[str, Any]] = []
     for entry in spec.current():
         row: dict[str, Any] = {"id": entry.id, "kind": entry.kind, "scope": entry.scope,

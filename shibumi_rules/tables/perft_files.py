@@ -25,10 +25,11 @@ import hashlib
 from typing import Any
 
 from .. import spec
+from ..contract.definition import GameDefinition
+from ..contract.files import GENERATED_BY, GeneratedFile
+from ..contract.game import Game
+from ..contract.positions import NamedPosition
 from ..errors import ShibumiError
-from ..games import get_bundle, get_game
-from .output import GENERATED_BY, GeneratedFile
-from .positions import NamedPosition
 
 Counts = dict[tuple[str, ...], int]
 """Committed counts by key: (position, "depth", D) or (position, "divide", D, move)."""
@@ -51,9 +52,8 @@ HEADER = """\
 """
 
 
-def _block(game_name: str, named: NamedPosition, reuse: Counts, budget: int | None
+def _block(game: Game[Any, Any], named: NamedPosition, reuse: Counts, budget: int | None
            ) -> list[str]:
-    game = get_game(game_name)
     state = game.parse_position(named.position)
     position = game.format_position(state)
     lines = [f"name {named.name}", f"about {named.about}", f"rules {' '.join(named.rules)}",
@@ -78,17 +78,18 @@ def _block(game_name: str, named: NamedPosition, reuse: Counts, budget: int | No
     return lines
 
 
-def perft_file(game_name: str, reuse: Counts | None = None, budget: int | None = None
+def perft_file(definition: GameDefinition, reuse: Counts | None = None, budget: int | None = None
                ) -> GeneratedFile:
     """The perft file of one game. With ``budget``, counts above it that ``reuse``
     holds for the same position are copied instead of computed."""
-    blocks = ["\n".join(_block(game_name, named, reuse or {}, budget))
-              for named in get_bundle(game_name).named_positions()]
+    game = definition.rules()
+    blocks = ["\n".join(_block(game, named, reuse or {}, budget))
+              for named in definition.named_positions()]
     body = "\n\n".join(blocks) + "\n"
     digest = "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
-    header = HEADER.format(title=game_name.capitalize(), generated_by=GENERATED_BY,
+    header = HEADER.format(title=definition.title, generated_by=GENERATED_BY,
                            version=spec.version(), digest=digest)
-    return GeneratedFile(f"perft/{game_name}.perft", header + "\n" + body)
+    return GeneratedFile(f"perft/{definition.name}.perft", header + "\n" + body)
 
 
 def parse_perft(text: str) -> list[dict[str, Any]]:

@@ -6,14 +6,14 @@ it exercises (``tagging``) and the ends of the game it reaches (its own, or a mo
 
 Vectors are drawn under every combination of the game's options (``combinations``):
 every value of an option that lists its values, and the values the game's
-``RandomGames`` plan names for an option that takes any integer. First come the named
+``VectorPlan`` plan names for an option that takes any integer. First come the named
 positions (``positions.py`` of the game), each under its own options. Then, under each
 combination, the candidates are analysed without being written out:
 
 - the named positions under the combination, where they are valid positions;
 - the last two positions of a seeded game of each strategy of the game
-  (``GameBundle.strategies``: uniform play and strategies that seek rare ends);
-- for each end the combination can reach (``GameBundle.ends``) and still lacks, the
+  (``GameDefinition.strategies``: uniform play and strategies that seek rare ends);
+- for each end the combination can reach (``GameDefinition.ends``) and still lacks, the
   last two positions of up to ``seek`` further games of the strategy that seeks it,
   kept when they reach it;
 
@@ -23,7 +23,7 @@ positions of the uniform game and of the longest game, for breadth.
 
 A random game is replayed the same way on every run: ``random.Random(seed)`` drives the
 named strategy from the start with the recorded first player and options. Identical
-positions are written once. A game may add further files (``GameBundle.extra_vectors``:
+positions are written once. A game may add further files (``GameDefinition.extra_vectors``:
 Splink's whole match records under ``matches/``). ``index.json`` lists every file with
 its game, kind, vector count and SHA-256, and, for every combination of options, the
 rules, rulings and ends its vectors cover, under the spec version and a content hash,
@@ -35,35 +35,21 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .. import spec
-from ..bundle import GameBundle
+from ..contract.definition import GameDefinition
+from ..contract.files import GeneratedFile, json_document, jsonl, sha256
+from ..contract.game import Game
+from ..contract.vectors import VectorPlan, ordered_ids
 from ..errors import ShibumiError
-from ..game import Game
-from ..games import bundles, get_bundle, get_game
-from .output import GeneratedFile, json_document, sha256
 
-Tagger = Callable[[Any, list[Any], list[tuple[Any, dict[str, Any]]], dict[str, Any]],
-                  set[str]]
 AnyGame = Game[Any, Any]
 
 
-@dataclass(frozen=True)
-class RandomGames:
-    """How a game's random vectors are drawn: games of at most ``max_plies`` plies;
-    up to ``seek`` games of the seeking strategy for each end a combination of options
-    still lacks. ``values`` gives the values drawn for options that take any integer
-    (only the default otherwise)."""
-
-    max_plies: int
-    values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    seek: int = 12
-
-
-def combinations(game: AnyGame, plan: RandomGames) -> list[dict[str, str]]:
+def combinations(game: AnyGame, plan: VectorPlan) -> list[dict[str, str]]:
     """Every combination of option values the vectors cover, the defaults first."""
     choices = []
     for option in game.options:
@@ -74,18 +60,9 @@ def combinations(game: AnyGame, plan: RandomGames) -> list[dict[str, str]]:
     return [dict(pairs) for pairs in itertools.product(*choices)]
 
 
-def ordered_ids(tags: set[str]) -> list[str]:
-    """IDs in the order of the specification."""
-    order = {entry_id: i for i, entry_id in enumerate(spec.current().ids())}
-    unknown = tags - order.keys()
-    if unknown:
-        raise spec.SpecError(f"vector tags name unknown IDs: {', '.join(sorted(unknown))}")
-    return sorted(tags, key=order.__getitem__)
-
-
-def ordered_ends(bundle: GameBundle, ends: set[str]) -> list[str]:
+def ordered_ends(definition: GameDefinition, ends: set[str]) -> list[str]:
     """End keys in the order the game declares them, then any other alphabetically."""
-    order = {end.key: i for i, end in enumerate(bundle.ends())}
+    order = {end.key: i for i, end in enumerate(definition.ends())}
     return sorted(ends, key=lambda key: (order.get(key, len(order)), key))
 
 
@@ -113,24 +90,25 @@ class Analysis:
         return self.ids | {f"end:{end}" for end in self.ends}
 
 
-def analyse(game: AnyGame, state: Any, extra_rules: tuple[str, ...] = ()) -> Analysis:
+def analyse(definition: GameDefinition, state: Any, extra_rules: tuple[str, ...] = ()
+            ) -> Analysis:
     """Everything a vector of ``state`` exercises, without formatting a position."""
-    bundle = get_bundle(game.name)
+    game = definition.rules()
     moves = game.legal_moves(state)
     children = [game.play(state, m) for m in moves]
     outcomes = [game.outcome_json(c) for c in children]
     outcome = game.outcome_json(state)
-    tags = bundle.tagger()(state, moves, list(zip(children, outcomes)), outcome)
-    ends = {bundle.end_of(s) for s in [state, *(c for c, o in zip(children, outcomes)
+    tags = definition.tagger()(state, moves, list(zip(children, outcomes)), outcome)
+    ends = {definition.end_of(s) for s in [state, *(c for c, o in zip(children, outcomes)
                                                  if o.get("over"))]}
     return Analysis(state, moves, children, outcomes, outcome, tags | set(extra_rules),
                     {e for e in ends if e is not None})
 
 
-def render(game: AnyGame, analysis: Analysis, vector_id: str, source: dict[str, Any]
-           ) -> dict[str, Any]:
+def render(definition: GameDefinition, analysis: Analysis, vector_id: str,
+           source: dict[str, Any]) -> dict[str, Any]:
     """The vector of an analysed position, as written to the file."""
-    bundle = get_bundle(game.name)
+    game = definition.rules()
     position = game.format_position(analysis.state)
     return {
         "id": vector_id,
@@ -145,14 +123,14 @@ def render(game: AnyGame, analysis: Analysis, vector_id: str, source: dict[str, 
             for m, c, o in zip(analysis.moves, analysis.children, analysis.outcomes)
         },
         "rules": ordered_ids(analysis.ids),
-        "ends": ordered_ends(bundle, analysis.ends),
+        "ends": ordered_ends(definition, analysis.ends),
     }
 
 
-def vector(game: AnyGame, state: Any, vector_id: str, source: dict[str, Any],
+def vector(definition: GameDefinition, state: Any, vector_id: str, source: dict[str, Any],
            extra_rules: tuple[str, ...] = ()) -> dict[str, Any]:
     """One position vector."""
-    return render(game, analyse(game, state, extra_rules), vector_id, source)
+    return render(definition, analyse(definition, state, extra_rules), vector_id, source)
 
 
 def _slug(options: Mapping[str, str]) -> str:
@@ -179,26 +157,27 @@ class _Vectors:
     the candidates cover, and the last two positions of a uniform game and of the
     longest game."""
 
-    def __init__(self, game: AnyGame) -> None:
+    def __init__(self, definition: GameDefinition) -> None:
+        game = definition.rules()
         self.game = game
-        self.bundle = get_bundle(game.name)
-        self.plan = self.bundle.random_games()
+        self.definition = definition
+        self.plan = definition.vector_plan()
         self.combinations = combinations(game, self.plan)
         self.positions: set[str] = set()
         self.seed = 0
         self.named = [(p, game.parse_position(p.position))
-                      for p in self.bundle.named_positions()]
+                      for p in self.definition.named_positions()]
 
     def _candidate(self, state: Any, vector_id: str, source: dict[str, Any],
                    extra_rules: tuple[str, ...] = ()) -> _Candidate | None:
         position = self.game.format_position(state)
         if position in self.positions:
             return None
-        analysis = analyse(self.game, state, extra_rules)
+        analysis = analyse(self.definition, state, extra_rules)
         return _Candidate(analysis, vector_id, source, len(analysis.moves) + 1)
 
     def _emit(self, chosen: _Candidate) -> dict[str, Any]:
-        item = render(self.game, chosen.analysis, chosen.vector_id, chosen.source)
+        item = render(self.definition, chosen.analysis, chosen.vector_id, chosen.source)
         self.positions.add(item["position"])
         return item
 
@@ -218,14 +197,14 @@ class _Vectors:
     def _combination(self, options: dict[str, str], covered: set[str]
                      ) -> Iterator[dict[str, Any]]:
         candidates = list(self._variants(options))
-        games = [list(self.play(options, strategy)) for strategy in self.bundle.strategies()]
+        games = [list(self.play(options, strategy)) for strategy in self.definition.strategies()]
         longest = max(range(len(games)), key=lambda i: (_plies(games[i]), -i))
         breadth = games[0] + (games[longest] if longest else [])
         for number, game in enumerate(games):
             if number not in (0, longest):
                 candidates += game
-        wanted = {f"end:{e.key}" for e in self.bundle.ends() if e.possible(options)}
-        for end in self.bundle.ends():
+        wanted = {f"end:{e.key}" for e in self.definition.ends() if e.possible(options)}
+        for end in self.definition.ends():
             key = f"end:{end.key}"
             if key not in wanted:
                 continue
@@ -264,7 +243,7 @@ class _Vectors:
         positions (the one before the end, whose moves reach it, and the end)."""
         self.seed += 1
         seed, game, plan = self.seed, self.game, self.plan
-        choose = self.bundle.strategies().get(strategy) or self.bundle.strategies()[
+        choose = self.definition.strategies().get(strategy) or self.definition.strategies()[
             "uniform"]
         firsts = game.first_choices or (None,)
         first = firsts[(seed - 1) % len(firsts)]
@@ -327,26 +306,22 @@ def _named_source(position: Any) -> dict[str, Any]:
     return source
 
 
-def game_vectors(game: AnyGame) -> Iterator[dict[str, Any]]:
+def game_vectors(definition: GameDefinition) -> Iterator[dict[str, Any]]:
     """Every position vector of a game, in the order of the file."""
-    yield from _Vectors(game).every()
+    yield from _Vectors(definition).every()
 
 
-def jsonl(vectors: Iterator[dict[str, Any]]) -> str:
-    return "".join(json.dumps(v, ensure_ascii=False, separators=(",", ":")) + "\n"
-                   for v in vectors)
-
-
-def vector_file(game_name: str) -> GeneratedFile:
-    return GeneratedFile(f"conformance/{game_name}.jsonl",
-                         jsonl(game_vectors(get_game(game_name))))
+def vector_file(definition: GameDefinition) -> GeneratedFile:
+    return GeneratedFile(f"conformance/{definition.name}.jsonl",
+                         jsonl(game_vectors(definition)))
 
 
 INDEX: Final = "conformance/index.json"
 SCHEMA_OF_KIND: Final = {"position": "vector", "match": "match-vector"}
 
 
-def index_file(files: Sequence[GeneratedFile]) -> GeneratedFile:
+def index_file(definitions: Sequence[GameDefinition], files: Sequence[GeneratedFile]
+               ) -> GeneratedFile:
     """The manifest of the vector files: for each, its game, kind, number of vectors,
     schema and SHA-256 (so the content hash of the manifest covers them all); and for
     each combination of options of each game, what its position vectors cover."""
@@ -374,7 +349,7 @@ def index_file(files: Sequence[GeneratedFile]) -> GeneratedFile:
         "game, the rules, rulings and ends of the game its position vectors cover "
         "(planned: the combination is one the vectors are drawn under, held to cover "
         "everything that can occur under it).",
-        {"files": entries, "combinations": _combination_entries(covered)})
+        {"files": entries, "combinations": _combination_entries(definitions, covered)})
 
 
 @dataclass
@@ -394,14 +369,15 @@ class Coverage:
         self.ends.update(item.get("ends", ()))
 
 
-def _combination_entries(covered: Mapping[tuple[str, tuple[tuple[str, str], ...]], Coverage]
+def _combination_entries(definitions: Sequence[GameDefinition],
+                         covered: Mapping[tuple[str, tuple[tuple[str, str], ...]], Coverage]
                          ) -> list[dict[str, Any]]:
     current = spec.current()
     rows = []
-    for bundle in bundles():
-        planned = [_key(c) for c in combinations(get_game(bundle.name),
-                                                 bundle.random_games())]
-        mine = sorted((key for key in covered if key[0] == bundle.name),
+    for definition in definitions:
+        planned = [_key(c) for c in combinations(definition.rules(),
+                                                 definition.vector_plan())]
+        mine = sorted((key for key in covered if key[0] == definition.name),
                       key=lambda key: (key[1] not in planned,
                                        planned.index(key[1]) if key[1] in planned else 0,
                                        key[1]))
@@ -413,14 +389,14 @@ def _combination_entries(covered: Mapping[tuple[str, tuple[tuple[str, str], ...]
                 "vectors": item.vectors,
                 "rules": [i for i in ids if current.kind(i) == "rule"],
                 "rulings": [i for i in ids if current.kind(i) != "rule"],
-                "ends": ordered_ends(bundle, item.ends),
+                "ends": ordered_ends(definition, item.ends),
             })
     return rows
 
 
-def conformance_files() -> list[GeneratedFile]:
+def conformance_files(definitions: Sequence[GameDefinition]) -> list[GeneratedFile]:
     """Every file of ``spec/conformance``: the position vectors of each game, the
     match vectors, and their index."""
-    files = [vector_file(bundle.name) for bundle in bundles()]
-    files += [extra for bundle in bundles() for extra in bundle.extra_vectors()]
-    return [*files, index_file(files)]
+    files = [vector_file(definition) for definition in definitions]
+    files += [extra for definition in definitions for extra in definition.extra_vectors()]
+    return [*files, index_file(definitions, files)]

@@ -3,22 +3,32 @@
 This package is the whole game: its rules (``rules``, ``lines``), notation
 (``notation``), ``Game`` object (``game``), fast perft (``perft``), explanations
 (``explain``), conformance attribution (``attribution``), vector tags (``tagging``),
-tables (``tables``) and named positions (``positions``). The registry finds it through
-``BUNDLE``.
+tables (``tables``), named positions (``positions``), its action numbering
+(``actions``) and its pages (``guide``, ``figures``). ``DEFINITION`` declares it;
+``pyproject.toml`` registers it in the entry-point group ``shibumi_rules.games``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from ...bundle import GameBundle
+from ...contract.definition import GameDefinition
 
-if TYPE_CHECKING:
-    from ...tables.vectors import RandomGames
+if TYPE_CHECKING:  # lazy: start-up (the registry imports this module at every start)
+    from ...contract.actions import GameActions
+    from ...contract.attribution import Attributor
+    from ...contract.explanation import Explainer
+    from ...contract.files import GeneratedFile
+    from ...contract.game import Game
+    from ...contract.positions import NamedPosition
+    from ...contract.tagging import Tagger
+    from ...contract.vectors import VectorPlan
+    from ...guide import FigureMaker, Guide
 
 
-class SplineBundle(GameBundle):
-    """Spline behind the registry."""
+class SplineDefinition(GameDefinition):
+    """Spline as the registry sees it."""
 
     name = "spline"
     title = "Spline"
@@ -30,10 +40,55 @@ class SplineBundle(GameBundle):
     conform_depth = 3
     first_help = "white (the default) or black"
 
-    def random_games(self) -> RandomGames:
-        from ...tables.vectors import RandomGames
+    def rules(self) -> Game[Any, Any]:
+        from .game import GAME  # lazy: start-up
 
-        return RandomGames(max_plies=28)
+        return GAME
+
+    def explainer(self) -> Explainer:
+        from .explain import EXPLAINER  # lazy: start-up
+
+        return EXPLAINER
+
+    def attributor(self) -> Attributor:
+        from .attribution import ATTRIBUTOR  # lazy: start-up
+
+        return ATTRIBUTOR
+
+    def tagger(self) -> Tagger:
+        from .tagging import vector_tags  # lazy: start-up
+
+        return vector_tags
+
+    def tables(self) -> list[GeneratedFile]:
+        from .tables import tables  # lazy: start-up
+
+        return tables()
+
+    def named_positions(self) -> tuple[NamedPosition, ...]:
+        from .positions import POSITIONS  # lazy: start-up
+
+        return POSITIONS
+
+    def vector_plan(self) -> VectorPlan:
+        from ...contract.vectors import VectorPlan  # lazy: start-up
+
+        return VectorPlan(max_plies=28)
+
+    def actions(self) -> GameActions[Any]:
+        from .actions import ACTIONS  # lazy: start-up
+
+        return ACTIONS
+
+    def guide(self) -> Guide:
+        from .guide import GUIDE  # lazy: start-up
+
+        return GUIDE
+
+    def figures(self) -> Mapping[str, FigureMaker]:
+        from .figures import FIGURES  # lazy: start-up
+
+        return FIGURES
 
 
-BUNDLE = SplineBundle()
+DEFINITION = SplineDefinition()

@@ -13,9 +13,9 @@ from dataclasses import replace
 from typing import Any
 
 from ...board import valid_locations
-from ...explain import mechanics as mech
-from ...explain.model import MoveAnswer, Picture, PositionAnswer, Step
-from ...game import Game, OptionSpec
+from ...contract import mechanics as mech
+from ...contract.explanation import AnswerPicture, MoveAnswer, PositionAnswer, Step
+from ...contract.game import Game, OptionSpec
 from ...geometry import INDEX_OF_NAME, points_of
 from ...notation import Colour
 from ...svg import Mark, Path, Ring
@@ -89,7 +89,7 @@ def _line_json(verdict: Verdict) -> dict[str, Any]:
     return {**verdict.evidence, "rules": list(verdict.rule_ids)}
 
 
-class SplineAnalyst:
+class SplineExplainer:
     """Explains Spline moves and positions."""
 
     def options_of(self, state: SplineState) -> dict[str, str]:
@@ -108,8 +108,8 @@ class SplineAnalyst:
         before_marks = tuple(mech.placement_marks(state.board, move.point, mover))
         failing = first_failure(checks)
         if failing is not None:
-            picture = Picture(state.board, before_marks,
-                              f"{mover.label} plays {name}: illegal [{failing.rule}]")
+            picture = AnswerPicture(state.board, before_marks,
+                                    f"{mover.label} plays {name}: illegal [{failing.rule}]")
             return MoveAnswer(name, mover.label, False, failing.rule, checks,
                               pictures=(picture,))
         after: SplineState = game.play(state, move)
@@ -136,8 +136,8 @@ class SplineAnalyst:
         for verdict in made:
             after_marks += _line_marks(verdict, "line")
         pictures = (
-            Picture(state.board, before_marks, f"before: {mover.label} plays {name}"),
-            Picture(after.board, tuple(after_marks), f"after {name}: {outcome_text(after)}"),
+            AnswerPicture(state.board, before_marks, f"before: {mover.label} plays {name}"),
+            AnswerPicture(after.board, tuple(after_marks), f"after {name}: {outcome_text(after)}"),
         )
         facts = {
             "lines_made": [_line_json(v) for v in made],
@@ -194,10 +194,10 @@ class SplineAnalyst:
             "lines": {c.label: [_line_json(v) for v in held[c]] for c in PLAYERS},
             "near_lines": [{**_line_json(v), "player": c.label} for _, c, v in near],
         }
-        picture = Picture(board, tuple(marks), outcome_text(state, result))
+        picture = AnswerPicture(board, tuple(marks), outcome_text(state, result))
         return PositionAnswer(colour.label, tuple(steps), {"place": legal}, facts,
                               game.outcome_json(state), outcome_text(state, result),
                               (picture,))
 
 
-ANALYST = SplineAnalyst()
+EXPLAINER = SplineExplainer()

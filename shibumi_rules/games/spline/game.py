@@ -42,9 +42,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...board import Board
+from ...contract.game import Game, require_depth
 from ...diagram import render
 from ...errors import OptionError
-from ...game import Game, require_depth
 from ...notation import Colour
 from . import notation, rules
 from . import perft as spline_perft

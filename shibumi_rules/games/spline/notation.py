@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ...board import Board
+from ...contract.game import parse_option_pairs
 from ...errors import NotationError
-from ...game import parse_option_pairs
 from ...notation import Colour, parse_point, split_fields
 from .rules import PLAYERS, SplineMove, SplineState, make_state
 

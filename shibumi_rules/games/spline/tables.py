@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...board import BALLS_PER_COLOUR
+from ...contract.files import GeneratedFile, csv_file, names, options_table, reasons_table, table
 from ...geometry import LEVELS, SIDE
-from ...tables.game_tables import names, options_table, reasons_table
-from ...tables.output import GeneratedFile, csv_file, table
 from .game import GAME
 from .lines import LINES, Line
 from .rules import REASONS

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from ...board import BALLS_PER_COLOUR, Board
+from ...contract.tagging import COMMON, board_tags
 from ...geometry import LEVEL_MASKS
 from ...notation import Colour
-from ...tables.tagging import COMMON, board_tags
 from .lines import LINES
 from .rules import (
     PLAYERS,

@@ -35,8 +35,8 @@ from functools import cache
 from itertools import pairwise
 from typing import Final
 
-from ...actions import Count, GameActions
 from ...board import BALLS_PER_COLOUR
+from ...contract.actions import Count, GameActions
 from ...geometry import POINTS, SUPPORTEE_MASK, SUPPORTEES, SUPPORTER_MASK, Mask, Point, points_of
 from ...notation import Colour
 from .game import score

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...conformance.attribution import AnyGame, Attributor, unique
+from ...contract.attribution import AnyGame, Attributor, unique
 
 
 class SplinkAttributor(Attributor):

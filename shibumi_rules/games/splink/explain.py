@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...explain import mechanics as mech
-from ...explain.model import MoveAnswer, Picture, PositionAnswer, Step
-from ...game import Game, OptionSpec
+from ...contract import mechanics as mech
+from ...contract.explanation import AnswerPicture, MoveAnswer, PositionAnswer, Step
+from ...contract.game import Game, OptionSpec
 from ...geometry import INDEX_OF_NAME, NAMES, SUPPORTERS, Point
 from ...notation import Colour
 from ...svg import Ghost, Mark, Path, Ring
@@ -131,9 +131,9 @@ def _pair_marks(pairs: list[Pair], kind: str = "pair") -> list[Mark]:
     return [Path((a, b), kind) for a, b in pairs]
 
 
-# -- the analyst -----------------------------------------------------------------------
+# -- the explainer --------------------------------------------------------------------
 
-class SplinkAnalyst:
+class SplinkExplainer:
     """Explains Splink moves and positions by rendering the engine's verdicts."""
 
     def options_of(self, state: SplinkState) -> dict[str, str]:
@@ -157,8 +157,8 @@ class SplinkAnalyst:
         steps = checks(state, move)
         failing = next((s for s in steps if s.holds is False), None)
         if failing is not None:
-            picture = Picture(board, tuple(_before_marks(state, move)),
-                              f"{mover} plays {name}: illegal [{failing.rule}]")
+            picture = AnswerPicture(board, tuple(_before_marks(state, move)),
+                                    f"{mover} plays {name}: illegal [{failing.rule}]")
             return MoveAnswer(name, mover, False, failing.rule, tuple(steps),
                               pictures=(picture,))
         after: SplinkState = game.play(state, move)
@@ -180,9 +180,10 @@ class SplinkAnalyst:
         if drops:
             after_marks.append(Ring(tuple(d.target for d in drops), "dropped"))
         pictures = (
-            Picture(board, tuple(_before_marks(state, move)), f"before: {mover} plays {name}"),
-            Picture(after_board, tuple(after_marks),
-                    f"after {name}: {game.outcome_text(after)}"),
+            AnswerPicture(board, tuple(_before_marks(state, move)),
+                          f"before: {mover} plays {name}"),
+            AnswerPicture(after_board, tuple(after_marks),
+                          f"after {name}: {game.outcome_text(after)}"),
         )
         facts = {"drops": mech.drop_facts(drops), "score": dict(change.evidence),
                  "supply": {"before": state.supply, "after": after.supply}}
@@ -225,7 +226,7 @@ class SplinkAnalyst:
                  "supply": None if state.supply is None else
                  {"red": state.supply[0], "white": state.supply[1]},
                  "score": points.evidence["score"], "pairs": points.evidence["pairs"]}
-        picture = Picture(board, tuple(marks), game.outcome_text(state))
+        picture = AnswerPicture(board, tuple(marks), game.outcome_text(state))
         return PositionAnswer(state.role.value, tuple(steps), moves, facts,
                               game.outcome_json(state), game.outcome_text(state), (picture,))
 
@@ -237,4 +238,4 @@ class SplinkAnalyst:
                     f"scores {end.evidence['score']}", None, (*also, "SPK-SCORE-1"))
 
 
-ANALYST = SplinkAnalyst()
+EXPLAINER = SplinkExplainer()

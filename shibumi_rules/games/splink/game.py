@@ -49,9 +49,9 @@ from itertools import chain
 from typing import Any, Final
 
 from ...board import Board
+from ...contract.game import Game, require_depth
 from ...diagram import render
 from ...errors import IllegalMoveError, OptionError
-from ...game import Game, require_depth
 from ...notation import Colour
 from ...verdict import first_failure
 from . import notation

@@ -13,10 +13,10 @@ import json
 import random
 import sys
 
-from ...cli import command
+from ...contract.commands import Command
+from ...contract.game import parse_option_pairs
 from ...diagram import render
 from ...errors import NotationError, OptionError
-from ...game import parse_option_pairs
 from ...json_input import JSONLimitError, load_json
 from .bidding import MAX_BIDS, OPENINGS, TARGETS, BiddingRules
 from .game import GAME, REASON_MAX_TURNS, REASONS, score
@@ -196,8 +196,6 @@ def _rules_said(bidding: BiddingRules | None) -> str:
     return f"; {', '.join(changes)}" if changes else ""
 
 
-@command("match", "play a Splink match (duel or bid) between built-in players, or "
-         "replay a record", _configure)
 def _match(args: argparse.Namespace) -> int:
     if args.replay is not None:
         used = [flag for flag, value in (("--format", args.format),
@@ -240,3 +238,7 @@ def _match(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(record.to_json()))
     return 0
+
+
+COMMAND = Command("match", "play a Splink match (duel or bid) between built-in players, or "
+                  "replay a record", _configure, _match)

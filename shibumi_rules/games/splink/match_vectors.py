@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from ...tables.output import GeneratedFile
-from ...tables.vectors import jsonl, ordered_ids
+from ...contract.files import GeneratedFile, jsonl
+from ...contract.vectors import ordered_ids
 from .bidding import BiddingRules
 from .matches import first_from_seed, make_players, run_match
 

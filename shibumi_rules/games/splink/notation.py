@@ -30,8 +30,8 @@ may be written in either case.
 from __future__ import annotations
 
 from ...board import Board
+from ...contract.game import parse_option_pairs
 from ...errors import NotationError, PositionError
-from ...game import parse_option_pairs
 from ...notation import Colour, format_point, option_fields, parse_count, parse_point, split_fields
 from .state import (
     PlaceMove,

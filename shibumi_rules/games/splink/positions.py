@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ...contract.positions import NamedPosition
 from ...notation import EMPTY_BOARD
-from ...tables.positions import NamedPosition
 
 POSITIONS: Final = (
     NamedPosition(

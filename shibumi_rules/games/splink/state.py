@@ -15,8 +15,8 @@ from enum import StrEnum
 from typing import Final, NamedTuple
 
 from ...board import BALLS_PER_COLOUR, Board, valid_locations
+from ...contract.game import OptionSpec, resolve_option_values
 from ...errors import PositionError
-from ...game import OptionSpec, resolve_option_values
 from ...geometry import ALL, GROUND, LEVEL_MASKS, LEVELS, NUM_POINTS
 from ...notation import Colour
 

@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping
 from typing import Final
 
-from ...bundle import GameEnd, OptionTest, Strategy, uniform
+from ...contract.vectors import GameEnd, OptionTest, Strategy, uniform
 from ...notation import Colour
 from .game import GAME
 from .state import PlaceMove, RemoveMove, SplinkMove, SplinkState

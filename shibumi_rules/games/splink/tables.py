@@ -3,9 +3,8 @@ CSV twin, read off the game's own modules."""
 
 from __future__ import annotations
 
+from ...contract.files import GeneratedFile, csv_file, options_table, reasons_table, table
 from ...geometry import COVERED_BY, NAMES, SUPPORTERS
-from ...tables.game_tables import options_table, reasons_table
-from ...tables.output import GeneratedFile, csv_file, table
 from .game import GAME, REASONS
 from .score import INNER_POINTS, SCORING_PAIRS
 

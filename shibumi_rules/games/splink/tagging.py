@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...tables.tagging import COMMON, board_tags
+from ...contract.tagging import COMMON, board_tags
 from .rules import REASONS, availability_verdicts, board_of, new_ball_verdict
 from .score import score_verdict
 from .state import PlaceMove, RemoveMove, SplinkState

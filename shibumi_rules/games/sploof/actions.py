@@ -14,8 +14,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from ...actions import Count, GameActions
 from ...board import BALLS_PER_COLOUR
+from ...contract.actions import Count, GameActions
 from ...geometry import NUM_POINTS, POINTS
 from ...notation import Colour
 from .notation import format_move

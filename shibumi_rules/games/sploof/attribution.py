@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ...conformance.attribution import AnyGame, Attributor, unique
+from ...contract.attribution import AnyGame, Attributor, unique
 from ...errors import IllegalMoveError
 from ...geometry import SUPPORTEE_MASK
 from ...notation import Colour

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...board import Board, pinned, valid_locations
-from ...explain import mechanics as mech
-from ...explain.model import MoveAnswer, Picture, PositionAnswer, Step
-from ...game import Game, OptionSpec
+from ...contract import mechanics as mech
+from ...contract.explanation import AnswerPicture, MoveAnswer, PositionAnswer, Step
+from ...contract.game import Game, OptionSpec
 from ...geometry import NAMES, SUPPORTEES, Point, points_of
 from ...notation import Colour
 from ...svg import Mark, Path, Ring
@@ -162,9 +162,9 @@ def _before_marks(state: SploofState, move: SploofMove) -> list[Mark]:
     return mech.placement_marks(state.board, move.point, state.turn)
 
 
-# -- the analyst -----------------------------------------------------------------------
+# -- the explainer --------------------------------------------------------------------
 
-class SploofAnalyst:
+class SploofExplainer:
     """Explains Sploof moves and positions."""
 
     def options_of(self, state: SploofState) -> dict[str, str]:
@@ -183,8 +183,8 @@ class SploofAnalyst:
         failing = next((s for s in steps if s.holds is False), None)
         verb = "removes" if move.remove else "plays"
         if failing is not None:
-            picture = Picture(state.board, tuple(_before_marks(state, move)),
-                              f"{mover.label} {verb} {name}: illegal [{failing.rule}]")
+            picture = AnswerPicture(state.board, tuple(_before_marks(state, move)),
+                                    f"{mover.label} {verb} {name}: illegal [{failing.rule}]")
             return MoveAnswer(name, mover.label, False, failing.rule, tuple(steps),
                               pictures=(picture,))
         after: SploofState = game.play(state, move)
@@ -202,9 +202,9 @@ class SploofAnalyst:
         for v in (*made, *broken):
             after_marks += _line_marks(v, mover)
         pictures = (
-            Picture(state.board, tuple(_before_marks(state, move)),
-                    f"before: {mover.label} {verb} {name}"),
-            Picture(after.board, tuple(after_marks), f"after {name}: {outcome_text(after)}"),
+            AnswerPicture(state.board, tuple(_before_marks(state, move)),
+                          f"before: {mover.label} {verb} {name}"),
+            AnswerPicture(after.board, tuple(after_marks), f"after {name}: {outcome_text(after)}"),
         )
         facts = {
             "drops": mech.drop_facts(drops),
@@ -280,7 +280,7 @@ class SploofAnalyst:
                                      if v.status == "near"] for c in PLAYERS},
             "pinned_red": [NAMES[p] for p in points_of(pinned_reds)],
         }
-        picture = Picture(board, tuple(marks), f"{outcome_text(state, result)}")
+        picture = AnswerPicture(board, tuple(marks), f"{outcome_text(state, result)}")
         return PositionAnswer(colour.label, tuple(steps), moves, facts,
                               game.outcome_json(state), outcome_text(state, result),
                               (picture,))
@@ -342,4 +342,4 @@ def _line_json(v: LineCheck) -> dict[str, Any]:
     }
 
 
-ANALYST = SploofAnalyst()
+EXPLAINER = SploofExplainer()

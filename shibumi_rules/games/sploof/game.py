@@ -56,9 +56,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...board import Board
+from ...contract.game import Game, OptionSpec, require_depth
 from ...diagram import render
 from ...errors import IllegalMoveError, OptionError
-from ...game import Game, OptionSpec, require_depth
 from ...notation import Colour
 from ...verdict import first_failure
 from . import notation

@@ -7,8 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from ...board import BALLS_PER_COLOUR, Board
+from ...contract.game import parse_option_pairs
 from ...errors import NotationError, PositionError
-from ...game import parse_option_pairs
 from ...notation import Colour, option_fields, parse_count, parse_point, split_fields
 from .rules import (
     PASS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...tables.positions import NamedPosition
+from ...contract.positions import NamedPosition
 from .rules import START_BOARD
 
 POSITIONS: Final = (

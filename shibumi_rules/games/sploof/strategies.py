@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from ...board import pinned
-from ...bundle import GameEnd, OptionTest, Strategy, uniform
+from ...contract.vectors import GameEnd, OptionTest, Strategy, uniform
 from ...geometry import ALL, COORDS, GROUND, NUM_POINTS, points_of
 from ...notation import Colour
 from .game import GAME

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...contract.files import GeneratedFile, csv_file, names, options_table, reasons_table, table
 from ...geometry import NAMES, points_of
-from ...tables.game_tables import names, options_table, reasons_table
-from ...tables.output import GeneratedFile, csv_file, table
 from .game import GAME
 from .lines import BLOCKING_RULES, LINES, BlockingRule, Line, crosses
 from .rules import PERIMETER, REASONS

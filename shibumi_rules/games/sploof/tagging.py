@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...board import Board, pinned
+from ...contract.tagging import COMMON, board_tags
 from ...geometry import SUPPORTEE_MASK
 from ...notation import Colour
-from ...tables.tagging import COMMON, board_tags
 from .lines import BlockingRule, check_lines
 from .rules import (
     NO_MOVE_REASONS,

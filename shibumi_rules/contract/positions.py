@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class NamedPosition:
+    """One hand-built position of a game: its name, notation, what it shows, the rules
+    it was built for, and the perft depths its file gives."""
+
     game: str
     name: str
     position: str
@@ -25,10 +28,3 @@ class NamedPosition:
     """Who moved first, when the position says it (the setup with Black to move):
     an engine that does not let that player start is not sent the position."""
 
-
-
-def all_named() -> dict[str, tuple[NamedPosition, ...]]:
-    """Every registered game's named positions, by game name, in the games' order."""
-    from ..games import bundles
-
-    return {bundle.name: bundle.named_positions() for bundle in bundles()}

@@ -5,7 +5,7 @@ shows.
 Libraries such as OpenSpiel and PettingZoo need a fixed action space (one number per
 move, the same in every position), numbered players and numeric returns. That is game
 knowledge, so each game package supplies a ``GameActions`` object in its ``actions``
-module and its bundle hands it out (``GameBundle.actions``); the adapters
+module and its definition hands it out (``GameDefinition.actions``); the adapters
 (``shibumi_rules.learning``, ``shibumi_rules.openspiel``, ``shibumi_rules.pettingzoo``)
 read only this interface and the ``Game`` one. Nothing here decides a rule: the seat to
 move, the returns and the counts are read off the game's state and outcome.
@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .notation import Colour
+from ..notation import Colour
 
 S = TypeVar("S")
 

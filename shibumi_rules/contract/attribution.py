@@ -6,7 +6,9 @@ IllegalMoveError; a legal move the engine misses carries the rules that make it 
 (for example a Splink pair whose second ball needs the platform the first completed:
 SPK-RUL-1); a wrong successor carries the rules of the part of the position that
 differs (the board after a removal with a drop: SHB-DROP-1); a wrong outcome carries
-the line, tie, end or score rules that decide it. Most specific rules come first.
+the line, tie, end or score rules that decide it. Most specific rules come first. Each
+game's ``attribution`` module subclasses ``Attributor`` (its definition's
+``attributor()``).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import IllegalMoveError, ShibumiError
-from ..game import Game
 from ..spec import cited_ids
+from .game import Game
 
 AnyGame = Game[Any, Any]
 
@@ -93,13 +95,3 @@ class Attributor:
                 actual: dict[str, Any]) -> list[str]:
         """Rules for a wrong outcome of the position ``after``."""
         return []
-
-
-
-
-def attributor_for(game: AnyGame) -> Attributor:
-    """The attributor of a registered game (the generic one for any other game)."""
-    from ..games import bundle_of
-
-    bundle = bundle_of(game)
-    return bundle.attributor() if bundle is not None else Attributor()

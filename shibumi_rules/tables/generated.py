@@ -10,20 +10,21 @@ takes the larger ones from the committed file unless ``full`` is set (see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from .. import spec
+from ..contract.definition import GameDefinition
+from ..contract.files import GeneratedFile
 from ..errors import ShibumiError
 from ..fileio import WriteError, check_writable, write_atomic
-from ..games import bundles
 from .action_tables import actions_table
 from .geometry_tables import points_table, relations_table
 from .index_table import rules_index_table
-from .output import GeneratedFile
 from .perft_files import committed_counts, perft_file
+from .schemas import schema_files
 from .vectors import conformance_files
 
 GROUPS: Final = ("tables", "perft", "conformance")
@@ -45,51 +46,50 @@ def _static(make: Callable[[], list[GeneratedFile]]) -> Callable[[Path, bool], l
     return lambda root, quick: make()
 
 
-def _perft(game: str) -> Callable[[Path, bool], list[GeneratedFile]]:
+def _perft(definition: GameDefinition) -> Callable[[Path, bool], list[GeneratedFile]]:
     def make(root: Path, quick: bool) -> list[GeneratedFile]:
-        committed = root / "perft" / f"{game}.perft"
+        committed = root / "perft" / f"{definition.name}.perft"
         if quick and committed.is_file():
             try:
                 reuse = committed_counts(committed.read_text(encoding="utf-8"))
             except (ShibumiError, UnicodeDecodeError) as err:
                 raise ShibumiError(
-                    f"spec/perft/{game}.perft is malformed ({err}), so the quick check "
-                    "cannot reuse its large counts: restore it, or regenerate it with "
+                    f"spec/perft/{definition.name}.perft is malformed ({err}), so the quick "
+                    "check cannot reuse its large counts: restore it, or regenerate it with "
                     "`shibumi-rules tables --only perft` (slow)") from None
-            return [perft_file(game, reuse, CHECK_BUDGET)]
-        return [perft_file(game)]
+            return [perft_file(definition, reuse, CHECK_BUDGET)]
+        return [perft_file(definition)]
     return make
 
 
-def _game_tables(name: str) -> Callable[[Path, bool], list[GeneratedFile]]:
-    from ..games import get_bundle
-
-    return lambda root, quick: get_bundle(name).tables()
+def _game_tables(definition: GameDefinition) -> Callable[[Path, bool], list[GeneratedFile]]:
+    return lambda root, quick: definition.tables()
 
 
-def generators() -> tuple[Generator, ...]:
-    """Every generator, in the order of the files: the system's tables, each game's
-    table, the index of rules, the action numbering, each game's perft file, then the
-    vectors."""
-    names = [bundle.name for bundle in bundles()]
+def generators(definitions: Sequence[GameDefinition]) -> tuple[Generator, ...]:
+    """Every generator, in the order of the files: the schemas' lists of games, the
+    system's tables, each game's table, the index of rules, the action numbering, each
+    game's perft file, then the vectors."""
     return (
+        Generator("tables", "schemas", lambda root, quick: schema_files(root)),
         Generator("tables", "points", _static(points_table)),
         Generator("tables", "relations", _static(relations_table)),
-        *(Generator("tables", name, _game_tables(name)) for name in names),
-        Generator("tables", "rules_index", _static(rules_index_table)),
-        Generator("tables", "actions", _static(actions_table)),
-        *(Generator("perft", f"perft-{name}", _perft(name)) for name in names),
-        Generator("conformance", "vectors", lambda root, quick: conformance_files()),
+        *(Generator("tables", d.name, _game_tables(d)) for d in definitions),
+        Generator("tables", "rules_index", lambda root, quick: rules_index_table(definitions)),
+        Generator("tables", "actions", lambda root, quick: actions_table(definitions)),
+        *(Generator("perft", f"perft-{d.name}", _perft(d)) for d in definitions),
+        Generator("conformance", "vectors",
+                  lambda root, quick: conformance_files(definitions)),
     )
 
 
-def generate(groups: Iterable[str] = GROUPS, quick: bool = False,
-             root: Path | None = None) -> list[GeneratedFile]:
-    """Every file of the chosen groups, in a fixed order."""
+def generate(definitions: Sequence[GameDefinition], groups: Iterable[str] = GROUPS,
+             quick: bool = False, root: Path | None = None) -> list[GeneratedFile]:
+    """Every file of the chosen groups for these games, in a fixed order."""
     root = root if root is not None else spec.spec_dir()
     chosen = set(groups)
     files: list[GeneratedFile] = []
-    for generator in generators():
+    for generator in generators(definitions):
         if generator.group in chosen:
             files.extend(generator.make(root, quick))
     return files

@@ -19,7 +19,7 @@ from ..board_verdicts import (
 from ..geometry import NAMES, SUPPORTERS, Point
 from ..notation import Colour
 from ..svg import Arrow, Ghost, Mark, Ring
-from .model import Step
+from .explanation import Step
 
 __all__ = ["ball", "drop_facts", "drop_steps", "level_word", "missing_supporters", "names",
            "pin_check", "placement_check", "placement_marks", "removal_marks",

@@ -1,5 +1,7 @@
-"""Deterministic text for the generated files: compact, readable JSON with a content
-hash, and CSV twins for flat tables.
+"""The files a game's package writes under ``spec/`` (``GeneratedFile``), and the
+helpers every generator shares: deterministic text (compact, readable JSON with a
+content hash, CSV twins for flat tables, JSON Lines) and the pieces every game's table
+has (its options with their rulings, its end reasons, point names).
 
 Every byte depends only on the data: keys keep the order the generators give them,
 floats use Python's shortest round-trip form and lines end with ``\\n``, so the files
@@ -12,11 +14,14 @@ import csv
 import hashlib
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import spec
+from ..geometry import NAMES, Point
+from ..verdict import EndReason
+from .game import Game, OptionSpec
 
 GENERATED_BY = "shibumi-rules tables"
 INLINE_WIDTH = 100
@@ -144,4 +149,32 @@ def table(name: str, title: str, description: str, body: Mapping[str, Any],
 
 def csv_file(name: str, header: Sequence[str], rows: Sequence[Sequence[object]]
              ) -> GeneratedFile:
+    """A table's CSV twin, ``tables/NAME.csv`` (``csv_text``)."""
     return GeneratedFile(f"tables/{name}.csv", csv_text(header, rows))
+
+
+def jsonl(records: Iterable[Mapping[str, Any]]) -> str:
+    """JSON Lines: one compact object a line, keys in the order given."""
+    return "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n"
+                   for r in records)
+
+
+def options_table(game: Game[Any, Any]) -> list[dict[str, Any]]:
+    """The game's options: name, default, values, ruling and summary."""
+    return [_option(o) for o in game.options]
+
+
+def _option(o: OptionSpec) -> dict[str, Any]:
+    return {"name": o.name, "default": o.default,
+            "values": list(o.values) if o.values is not None else ["none", "N"],
+            "ruling": o.ruling, "summary": o.summary}
+
+
+def reasons_table(reasons: Iterable[EndReason]) -> list[dict[str, Any]]:
+    """The game's end reasons: the ``reason`` string, its rule and its meaning."""
+    return [{"reason": r.key, "rule": r.rule, "meaning": r.meaning} for r in reasons]
+
+
+def names(points: Iterable[Point]) -> list[str]:
+    """Point names, in the order given."""
+    return [NAMES[p] for p in points]

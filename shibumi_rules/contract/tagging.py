@@ -6,13 +6,22 @@ ball the mover could otherwise remove is pinned, SPF-RUL-4 when a line counts al
 a ball rests over one of its links, SPK-RUL-1 when a legal placement pair needs its
 first ball to complete the second ball's platform. The criteria are listed with each
 test below; they read the position and its successors only through the engine's own
-tables, so they cannot drift from the rules.
+tables, so they cannot drift from the rules. Each game's ``tagging`` module adds what
+its rules add to ``board_tags`` (its definition's ``tagger()``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..board import Board
 from ..geometry import ALL, COVERING_PAIRS, GROUND
+
+Tagger = Callable[[Any, list[Any], list[tuple[Any, dict[str, Any]]], dict[str, Any]],
+                  set[str]]
+"""A game's vector tags: (state, its legal moves, (child, outcome) for each move, the
+state's outcome) -> the rule and ruling IDs the vector exercises."""
 
 COMMON = ("SHB-SET-1", "SHB-POINT-1")
 """Every vector exercises the set (ball counts of a position) and the point names."""

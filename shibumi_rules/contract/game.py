@@ -1,5 +1,6 @@
-"""The interface every game implements, so that the CLI, the spec generator, the
-conformance harness and ``explain`` treat all games alike.
+"""The interface every game implements (``Game``, as a definition's ``rules()``), so
+that the CLI, the spec generator, the conformance harness and ``explain`` treat all
+games alike; and the one check of options every game shares.
 
 A game is a stateless object; states are immutable values. Moves are game-specific
 hashable values with one canonical text form. Options are ``name=value`` strings whose
@@ -14,9 +15,9 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .board import Board
-from .errors import IllegalMoveError, NotationError, OptionError
-from .notation import parse_count
+from ..board import Board
+from ..errors import IllegalMoveError, NotationError, OptionError
+from ..notation import parse_count
 
 S = TypeVar("S")
 M = TypeVar("M", bound=Hashable)
