@@ -90,8 +90,8 @@ def _questions(count: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     out = []
     for i in range(count):
-        bundle = definitions()[i % len(definitions())]
-        game = bundle.rules()
+        definition = definitions()[i % len(definitions())]
+        game = definition.rules()
         state = game.start()
         for _ in range(rng.randrange(0, 30)):
             legal = game.legal_moves(state)
@@ -100,7 +100,7 @@ def _questions(count: int, seed: int) -> list[str]:
             state = game.play(state, rng.choice(legal))
         legal = game.legal_move_texts(state)
         ask = rng.choice(legal) if legal and rng.random() < 0.7 else None
-        out.append("?" + query_string(Request(bundle.name, game.format_position(state),
+        out.append("?" + query_string(Request(definition.name, game.format_position(state),
                                               ask=ask)))
     return out
 

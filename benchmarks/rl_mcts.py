@@ -152,8 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as err:
         parser.error(str(err))
     series: dict[str, list[tuple[int, float]]] = {}
-    for bundle in definitions():
-        game = load(bundle.name, options)
+    for definition in definitions():
+        game = load(definition.name, options)
         began = time.perf_counter()
         result = play(game, args.simulations, args.games, args.seed)
         elapsed = time.perf_counter() - began
@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
               flush=True)
         if args.plot:
             steps = [2 ** k for k in range(1, args.simulations.bit_length())]
-            series[bundle.name] = [(s, play(game, s, args.games, args.seed).rate)
+            series[definition.name] = [(s, play(game, s, args.games, args.seed).rate)
                                    for s in steps]
     if args.plot:
         title = (f"MCTS against uniform random: {args.games} pairings per point, seed "

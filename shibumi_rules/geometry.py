@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # lazy: start-up (fractions only for an exact distance)
     from fractions import Fraction
 
 Point = int
@@ -113,7 +113,7 @@ _PLACES: Final = tuple((c.x, c.y, c.level) for c in COORDS)
 
 def squared_distance(a: Point, b: Point) -> Fraction:
     """Exact squared distance between the centres of two points, in ball diameters."""
-    from fractions import Fraction
+    from fractions import Fraction  # lazy: start-up
 
     return Fraction(quadruple_squared_distance(a, b), 4)
 

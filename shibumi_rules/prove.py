@@ -69,8 +69,8 @@ def _prove(args: argparse.Namespace) -> int:
         print("error: prove needs Z3: install the 'proofs' extra "
               "(pip install 'shibumi-rules[proofs]')", file=sys.stderr)
         return 1
-    from proofs import report
-    from proofs.theorems import all_theorems
+    from proofs import report  # lazy: start-up (z3 and the proofs load only here)
+    from proofs.theorems import all_theorems  # lazy: start-up
 
     theorems = all_theorems()
     known = {t.name: t for t in theorems}

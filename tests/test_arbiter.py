@@ -110,9 +110,9 @@ def random_questions(name: str, count: int, seed: int) -> list[dict[str, str | l
     as moves from the start or as a position, asking a legal move, a move of another
     position (often illegal), a move after the end, or nothing (the state). Options and
     first players are those the game's random vectors use."""
-    bundle = get_definition(name)
-    game = bundle.rules()
-    combos = combinations(game, bundle.vector_plan())
+    definition = get_definition(name)
+    game = definition.rules()
+    combos = combinations(game, definition.vector_plan())
     firsts = game.first_choices or (None,)
     rng = random.Random(f"{name}-{seed}")
     out: list[dict[str, str | list[str]]] = []

@@ -340,17 +340,17 @@ def test_each_how_to_play_page_shows_its_sample_game(browser: tuple[WebDriver, s
     driver, base = browser
     guided = [b for b in definitions() if b.guide() is not None]
     assert guided
-    for bundle in guided:
-        guide = bundle.guide()
+    for definition in guided:
+        guide = definition.guide()
         assert guide is not None
         moves = guide.sample.play().moves
-        driver.go(f"{base}/play/{bundle.name}.html")
+        driver.go(f"{base}/play/{definition.name}.html")
         shown = driver.wait("""
             const r = (function () {""" + SAMPLE_SHOWN + """})();
-            return r && r.loaded ? r : null;""", f"the last move of {bundle.name}")
-        assert shown["moves"] == len(moves), bundle.name
+            return r && r.loaded ? r : null;""", f"the last move of {definition.name}")
+        assert shown["moves"] == len(moves), definition.name
         assert 300 <= shown["width"] <= PHONE[0], shown
-        assert shown["caption"], f"{bundle.name}: the last move has no comment"
+        assert shown["caption"], f"{definition.name}: the last move has no comment"
 
 
 def test_the_arbiter_page_answers_the_questions(browser: tuple[WebDriver, str]) -> None:
@@ -371,9 +371,9 @@ def test_the_arbiter_page_answers_the_questions(browser: tuple[WebDriver, str]) 
             }
             return {title: h.textContent, answers: answers};""", question.key)
         assert found and question.text.en in found["title"], question.key
-        for bundle in definitions():
-            if bundle.guide() is not None:
-                assert f"{question.key}-{bundle.name}" in found["answers"], question.key
+        for definition in definitions():
+            if definition.guide() is not None:
+                assert f"{question.key}-{definition.name}" in found["answers"], question.key
 
 
 def test_a_diagram_opens_full_size(browser: tuple[WebDriver, str]) -> None:

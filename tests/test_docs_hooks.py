@@ -52,8 +52,8 @@ def test_no_hook_knows_a_game_by_name() -> None:
     """The hooks iterate the registry: no game's name, title or rule prefix appears in
     them (a new game needs no edit here)."""
     words = set()
-    for bundle in definitions():
-        words |= {bundle.name, bundle.title, f"{bundle.prefix}-"}
+    for definition in definitions():
+        words |= {definition.name, definition.title, f"{definition.prefix}-"}
     for path in sorted(HOOKS.glob("*.py")):
         if path.name in NOT_YET:
             continue

@@ -29,9 +29,9 @@ def test_every_game_is_a_registered_package() -> None:
     prefixes = [b.prefix for b in definitions()]
     assert len(set(prefixes)) == len(prefixes)
     assert all(re.fullmatch(r"[A-Z]{3}", p) and p != "SHB" for p in prefixes)
-    for bundle in definitions():
-        assert bundle.rules().name == bundle.name
-        assert get_definition(bundle.name) is bundle
+    for definition in definitions():
+        assert definition.rules().name == definition.name
+        assert get_definition(definition.name) is definition
 
 
 def test_no_file_outside_the_game_packages_is_named_after_a_game() -> None:

@@ -37,13 +37,13 @@ SPEC = Path(__file__).resolve().parents[1] / "spec"
 def option_sets(name: str) -> list[dict[str, str]]:
     """Every combination of option values; integer options take their adapter default
     and 0, 1 and 12."""
-    bundle = get_definition(name)
+    definition = get_definition(name)
     choices = []
-    for option in bundle.rules().options:
+    for option in definition.rules().options:
         if option.values is not None:
             values = list(option.values)
         else:
-            default = bundle.actions().adapter_defaults.get(option.name, option.default)
+            default = definition.actions().adapter_defaults.get(option.name, option.default)
             values = list(dict.fromkeys([default, "0", "1", "12"]))
         choices.append([(option.name, v) for v in values])
     return [dict(combo) for combo in itertools.product(*choices)]

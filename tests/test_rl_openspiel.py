@@ -85,8 +85,8 @@ def test_random_games_reach_the_engines_states_and_outcomes(name: str) -> None:
     """Differential: the moves of random games, replayed by the engine as text, give
     the same position after every move, the same legal moves, the same end and the
     same returns."""
-    bundle = get_definition(name)
-    engine, actions = bundle.rules(), bundle.actions()
+    definition = get_definition(name)
+    engine, actions = definition.rules(), definition.actions()
     rng = random.Random(21)
     for learning in learning_games():
         if learning.name != name:

@@ -62,8 +62,8 @@ def test_api_test_and_seed_test(case: tuple[str, dict[str, str]]) -> None:
 def test_random_games_reach_the_engines_states_and_outcomes(name: str) -> None:
     """Differential: random masked actions, replayed by the engine as text, give the
     same position, legal moves, player to move, end and rewards."""
-    bundle = get_definition(name)
-    engine, actions = bundle.rules(), bundle.actions()
+    definition = get_definition(name)
+    engine, actions = definition.rules(), definition.actions()
     rng = random.Random(8)
     for options in playable(name):
         env = adapter.raw_env(game=name, **options)

@@ -218,20 +218,20 @@ def test_the_index_records_what_each_combination_covers() -> None:
 def test_every_planned_combination_covers_all_that_can_occur_under_it(game: str) -> None:
     """Every rule or ruling the vectors of a game exercise anywhere, and every end the
     game declares, is covered under each combination of options where it can occur."""
-    bundle = get_definition(game)
+    definition = get_definition(game)
     rows = {json.dumps(r["options"], sort_keys=True): r for r in _index()["combinations"]
             if r["game"] == game}
     everywhere = {i for r in rows.values() for i in r["rules"] + r["rulings"]}
-    conditions = bundle.rule_conditions()
+    conditions = definition.rule_conditions()
     for options in _planned(game):
         row = rows.get(json.dumps(options, sort_keys=True))
         assert row is not None, f"no vectors under {options}"
         wanted = {i for i in everywhere if conditions.get(i, _anywhere)(options)}
         missing = wanted - set(row["rules"]) - set(row["rulings"])
         assert not missing, f"{game} {options} lacks {sorted(missing)}"
-        ends = {e.key for e in bundle.ends() if e.possible(options)}
+        ends = {e.key for e in definition.ends() if e.possible(options)}
         assert ends <= set(row["ends"]), f"{game} {options} lacks {sorted(ends - set(row['ends']))}"
-        assert not {e.key for e in bundle.ends() if not e.possible(options)} & set(row["ends"])
+        assert not {e.key for e in definition.ends() if not e.possible(options)} & set(row["ends"])
 
 
 def test_every_alternative_of_a_ruling_with_an_option_has_vectors() -> None:
@@ -253,14 +253,14 @@ def test_every_alternative_of_a_ruling_with_an_option_has_vectors() -> None:
 
 @pytest.mark.parametrize("game", sorted(NAMED))
 def test_each_declared_end_is_classified_from_the_position_alone(game: str) -> None:
-    """The vectors' ends are what the bundle says of the position and its finished
+    """The vectors' ends are what the definition says of the position and its finished
     successors, and a finished position always has an end."""
-    bundle = get_definition(game)
+    definition = get_definition(game)
     engine = get_game(game)
     for v in _vectors(f"{game}.jsonl")[::7]:
         state = engine.parse_position(v["position"])
-        ends = {bundle.end_of(state)} if v["outcome"]["over"] else set()
-        ends |= {bundle.end_of(engine.parse_position(r["position"]))
+        ends = {definition.end_of(state)} if v["outcome"]["over"] else set()
+        ends |= {definition.end_of(engine.parse_position(r["position"]))
                  for r in v["results"].values() if r["outcome"]["over"]}
         assert None not in ends
         assert set(v["ends"]) == ends

@@ -27,11 +27,11 @@ def _engine(args: argparse.Namespace) -> int:
         raise OptionError("--spec-dir says where --write-spec writes; it needs "
                           "--write-spec or --check")
     if args.write_spec or args.check:
-        from .spec_files import default_spec_dir, write_spec
+        from .spec_files import default_spec_dir, write_spec  # lazy: start-up
 
         folder = Path(args.spec_dir) if args.spec_dir else default_spec_dir()
         return write_spec(folder, check=args.check)
-    from .server import ReferenceEngine
+    from .server import ReferenceEngine  # lazy: start-up
 
     return ReferenceEngine().serve()
 

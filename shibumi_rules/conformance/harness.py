@@ -25,6 +25,7 @@ run goes on until too many failures in a row, or the run's time budget, stop it.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -846,8 +847,8 @@ class Harness:
             if note not in stats.notes:
                 stats.notes.append(note)
             return
-        bundle = self.definitions[game.name]
-        strategies = dict(bundle.strategies())
+        definition = self.definitions[game.name]
+        strategies = dict(definition.strategies())
         names = list(strategies) or ["uniform"]
         count = self.config.random_games
         positions = "notation" in self.session.features
@@ -883,7 +884,7 @@ class Harness:
                 if len(asked) > PLIES_AHEAD:
                     self._check_ply(asked.popleft(), analyst, stats, combo)
                 if not legal:
-                    end = bundle.end_of(node.state) or "over"
+                    end = definition.end_of(node.state) or "over"
                     break
                 if following is None:
                     break
@@ -960,8 +961,6 @@ def _given(expected: Expected) -> Expected:
 
 
 def _excerpt(message: Any) -> str:
-    import json
-
     try:
         return json.dumps(message)[:300]
     except (TypeError, ValueError):

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from ..errors import ShibumiError
 from ..fileio import check_writable, write_atomic
+from ..spec import spec_dir
 from .client import EngineProcess
 from .harness import main_module_argv, main_module_env
 from .protocol import Message, schema_documents
@@ -49,8 +50,6 @@ move and a malformed position."""
 
 def default_spec_dir() -> Path:
     """The protocol's folder of the specification."""
-    from ..spec import spec_dir
-
     return spec_dir() / "protocol"
 
 

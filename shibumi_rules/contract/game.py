@@ -122,7 +122,7 @@ class Game(ABC, Generic[S, M]):
         if seed is not None:
             if not self.first_choices:
                 raise OptionError(f"{self.name} fixes who moves first; --seed is not used")
-            import random  # only for a draw: the module costs every command's start-up
+            import random  # lazy: start-up (only a draw needs the module)
 
             return random.Random(seed).choice(self.first_choices)
         return None

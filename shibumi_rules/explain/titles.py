@@ -9,7 +9,7 @@ from ..errors import ShibumiError
 
 @cache
 def _titles() -> dict[str, str]:
-    from .. import spec
+    from .. import spec  # lazy: start-up (an answer read as data needs no titles)
 
     try:
         return {entry.id: entry.title for entry in spec.current()}

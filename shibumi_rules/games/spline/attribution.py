@@ -1,5 +1,5 @@
 """Which Spline rules a divergence involves (see
-``shibumi_rules.conformance.attribution``), read from the reference's verdicts."""
+``shibumi_rules.contract.attribution``), read from the reference's verdicts."""
 
 from __future__ import annotations
 

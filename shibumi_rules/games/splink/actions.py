@@ -159,4 +159,4 @@ class SplinkActions(GameActions[SplinkState]):
 
 
 ACTIONS: Final = SplinkActions()
-"""Splink's action numbering and learning view, handed out by the bundle."""
+"""Splink's action numbering and learning view, handed out by the definition."""

@@ -1,4 +1,4 @@
-"""Which Splink rules a divergence involves (see ``shibumi_rules.conformance.attribution``),
+"""Which Splink rules a divergence involves (see ``shibumi_rules.contract.attribution``),
 read off the engine's verdicts: the verdicts on a move, and the score verdict."""
 
 from __future__ import annotations
@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...contract.attribution import AnyGame, Attributor, unique
+from .rules import REASONS, move_verdicts
+from .score import score_verdict
+from .state import PlaceMove
 
 
 class SplinkAttributor(Attributor):
@@ -15,15 +18,11 @@ class SplinkAttributor(Attributor):
         """The rules the move's verdicts cite (the turn aside): the rulings first, as
         the likeliest reading an engine differs on, then the rules in the order they
         apply."""
-        from .rules import move_verdicts
-
         cited = unique([rule for verdict in move_verdicts(state, game.parse_move(state, move))
                         if verdict.rule != "SPK-SETUP-1" for rule in verdict.rule_ids])
         return [r for r in cited if "-RUL-" in r] + [r for r in cited if "-RUL-" not in r]
 
     def move_rules(self, game: AnyGame, state: Any, move: str, field: str) -> list[str]:
-        from .state import PlaceMove
-
         place = isinstance(game.parse_move(state, move), PlaceMove)
         if field == "board":
             return ["SPK-PLACE-1"] if place else ["SHB-DROP-1", "SPK-REMOVE-1",
@@ -38,8 +37,6 @@ class SplinkAttributor(Attributor):
 
     def outcome(self, game: AnyGame, after: Any, expected: dict[str, Any],
                 actual: dict[str, Any]) -> list[str]:
-        from .rules import REASONS
-        from .score import score_verdict
 
         ids: list[str] = []
         if expected.get("score") != actual.get("score"):

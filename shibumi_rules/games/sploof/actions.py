@@ -99,4 +99,4 @@ class SploofActions(GameActions[SploofState]):
 
 
 ACTIONS: Final = SploofActions()
-"""Sploof's action numbering and learning view, handed out by the bundle."""
+"""Sploof's action numbering and learning view, handed out by the definition."""

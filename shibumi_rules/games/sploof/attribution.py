@@ -1,16 +1,16 @@
-"""Which Sploof rules a divergence involves (see ``shibumi_rules.conformance.attribution``)."""
+"""Which Sploof rules a divergence involves (see ``shibumi_rules.contract.attribution``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from ...board import BALLS_PER_COLOUR
 from ...contract.attribution import AnyGame, Attributor, unique
 from ...errors import IllegalMoveError
 from ...geometry import SUPPORTEE_MASK
 from ...notation import Colour
-
-if TYPE_CHECKING:
-    from .lines import BlockingRule
+from .lines import BlockingRule, check_line, check_lines, line_holders
+from .rules import REASONS, REMOVAL_GAIN
 
 
 class SploofAttributor(Attributor):
@@ -22,9 +22,6 @@ class SploofAttributor(Attributor):
         return list(err.verdict.also) if err.verdict is not None else []
 
     def legal(self, game: AnyGame, state: Any, move: str) -> list[str]:
-        from ...board import BALLS_PER_COLOUR
-        from .rules import REMOVAL_GAIN
-
         parsed = game.parse_move(state, move)
         if parsed.is_pass:
             return ["SPF-RUL-3", "SPF-TURN-1"]
@@ -63,9 +60,6 @@ class SploofAttributor(Attributor):
         line the reference sees and the engine misses: what kind of line it is (one
         ball over a perimeter link, a zig-zag diagonal). Then the rule of each side's
         reason."""
-        from .lines import line_holders
-        from .rules import REASONS
-
         board, blocking = after.board, after.rules.blocking
         held = dict(zip((Colour.WHITE, Colour.BLACK), line_holders(board, blocking)))
         ids: list[str] = []
@@ -90,7 +84,6 @@ class SploofAttributor(Attributor):
 def _denied_lines(board: Any, colour: Colour, blocking: BlockingRule) -> list[str]:
     """Why rows or columns of ``colour`` are not lines: crossed (under ``blocking``) or
     hidden (the line checks ``explain`` renders too)."""
-    from .lines import check_lines
 
     ids: list[str] = []
     for check in check_lines(board, colour, blocking):
@@ -110,7 +103,6 @@ def _held_lines(board: Any, colour: Colour, lines: Any, blocking: BlockingRule
     """What makes the lines a player holds special: balls over a link that do not
     cross it under ``blocking``, a zig-zag diagonal (the line checks ``explain``
     renders too)."""
-    from .lines import check_line
 
     ids: list[str] = []
     for line in lines:

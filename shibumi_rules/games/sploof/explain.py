@@ -15,7 +15,7 @@ from ...board import Board, pinned, valid_locations
 from ...contract import mechanics as mech
 from ...contract.explanation import AnswerPicture, MoveAnswer, PositionAnswer, Step
 from ...contract.game import Game, OptionSpec
-from ...geometry import NAMES, SUPPORTEES, Point, points_of
+from ...geometry import COVERING_PAIRS, NAMES, SUPPORTEES, Point, points_of
 from ...notation import Colour
 from ...svg import Mark, Path, Ring
 from .explain_lines import broken_words, describe
@@ -92,7 +92,6 @@ def _hiding_effects(before: Board, after: Board) -> list[Step]:
 
 
 def _below_two(cover: Point) -> tuple[Point, ...]:
-    from ...geometry import COVERING_PAIRS
     return tuple(low for low, c in COVERING_PAIRS if c == cover)
 
 
