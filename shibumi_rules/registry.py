@@ -22,15 +22,18 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import import_module
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from . import spec_sources
 from .contract.definition import GameDefinition
 from .contract.game import Game
 from .errors import OptionError, ShibumiError
+
+if TYPE_CHECKING:  # lazy: start-up (the specification is read only when a command needs it)
+    from .spec import GameSource
 
 GROUP: Final = "shibumi_rules.games"
 """The entry-point group every game is registered in."""
@@ -200,13 +203,23 @@ def definitions() -> tuple[GameDefinition, ...]:
     """Every registered game's definition, in the games' declared order. The
     specification is told about each (``spec.add_source``, read when it is next asked
     for its scopes, which checks the games' prefixes against ``spec/games.json``)."""
-    found = load(registrations())
-    if not found:
+    found = registrations()
+    loaded = load(found)
+    if not loaded:
         raise RegistryError(f"no game is registered in the entry-point group {GROUP}: "
                             "install the package (pip install -e .) so that its games "
                             "are registered")
-    spec_sources.add_provider(lambda: tuple(d.spec_source() for d in found))
-    return found
+    by_name = {r.name: r for r in found}
+    spec_sources.add_provider(
+        lambda: spec_sources_of([(by_name[d.name], d) for d in loaded]))
+    return loaded
+
+
+def spec_sources_of(loaded: Iterable[tuple[Registration, GameDefinition]]
+                    ) -> tuple[GameSource, ...]:
+    """What each game tells the specification (its ``spec_source()``), with the package
+    its registration names, so that an error about it names that package."""
+    return tuple(replace(d.spec_source(), package=_package(r)) for r, d in loaded)
 
 
 def game_names() -> tuple[str, ...]:

@@ -96,7 +96,7 @@ def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for nxt in sorted(edges.get(node, ())):
             if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return [*path[path.index(nxt):], nxt]
             if nxt not in state:
                 found = visit(nxt)
                 if found:
@@ -134,9 +134,9 @@ def test_every_deferred_import_says_it_buys_start_up_time() -> None:
         lines = path.read_text(encoding="utf-8").splitlines()
         tree = ast.parse("\n".join(lines))
         for node in ast.walk(tree):
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-                if LAZY not in lines[node.lineno - 1]:
-                    unexplained.append(f"{module}:{node.lineno} (TYPE_CHECKING)")
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test) \
+                    and LAZY not in lines[node.lineno - 1]:
+                unexplained.append(f"{module}:{node.lineno} (TYPE_CHECKING)")
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 for sub in ast.walk(node):
                     if isinstance(sub, ast.Import | ast.ImportFrom):
