@@ -4,7 +4,7 @@
     >>> sploof = shibumi_rules.get_game("sploof")
     >>> state = sploof.play(sploof.start(), "1c3")
 
-The Python API (``get_game``, ``games``) is ``shibumi_rules.api``, imported the first
+The Python API (``get_game``, ``game_names``) is ``shibumi_rules.api``, imported the first
 time one of its names is used, so that importing the package costs no more than the
 board and notation it exports.
 """
@@ -17,14 +17,15 @@ from .notation import Colour, format_point, parse_point
 from .version import __version__
 
 if TYPE_CHECKING:  # lazy: start-up (the API imports the registry and explain)
-    from .api import GameAPI, Outcome, games, get_game
+    from .api import Explanation, GameAPI, Outcome, game_names, get_game
 
-_API = ("GameAPI", "Outcome", "games", "get_game")
+_API = ("Explanation", "GameAPI", "Outcome", "game_names", "get_game")
 
 __all__ = [
     "Board",
     "Colour",
     "Drop",
+    "Explanation",
     "GameAPI",
     "IllegalMoveError",
     "NotationError",
@@ -34,7 +35,7 @@ __all__ = [
     "ShibumiError",
     "__version__",
     "format_point",
-    "games",
+    "game_names",
     "get_game",
     "parse_point",
 ]

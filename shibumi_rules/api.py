@@ -1,7 +1,7 @@
 """The Python API: play and explain any registered game in a few calls.
 
     >>> import shibumi_rules
-    >>> shibumi_rules.games()
+    >>> shibumi_rules.game_names()
     ('sploof', 'splink', 'spline')
     >>> sploof = shibumi_rules.get_game("sploof")
     >>> state = sploof.play(sploof.start(), "1c3")
@@ -22,12 +22,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import registry
 from .contract.definition import GameDefinition
 from .contract.game import Game
 from .explain.model import Report
 from .explain.output import render_text, report_json
 from .explain.report import Setup, explain
-from .registry import game_names, get_definition
+from .registry import get_definition
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +117,7 @@ def get_game(name: str) -> GameAPI:
     return GameAPI(get_definition(name))
 
 
-def games() -> tuple[str, ...]:
-    """The names of the registered games, in order."""
-    return game_names()
+def game_names() -> tuple[str, ...]:
+    """The names of the registered games, in order (not ``games``: that name is the
+    package of the built-in games, ``shibumi_rules.games``)."""
+    return registry.game_names()

@@ -19,10 +19,9 @@ registration is one ``RegistryError`` naming the game's package and distribution
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Final
@@ -38,27 +37,38 @@ if TYPE_CHECKING:  # lazy: start-up (the specification is read only when a comma
 GROUP: Final = "shibumi_rules.games"
 """The entry-point group every game is registered in."""
 _INFO_SUFFIXES: Final = (".dist-info", ".egg-info")
-_VALUE = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+))?\s*$")
-"""An entry point's ``module:attribute`` (extras in brackets are not allowed here)."""
-_PREFIX = re.compile(r"[A-Z]{3}")
 _SYSTEM_PREFIX: Final = "SHB"
 """The prefix of the Shibumi system's own rules (``spec.SYSTEM_PREFIX``), which no
 game may take."""
+_SEPARATORS: Final = str.maketrans("-.", "__")
 
 
 class RegistryError(ShibumiError):
     """A game is registered in a way that cannot work (the message names its package)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Registration:
-    """One line ``name = value`` of the group in a distribution's ``entry_points.txt``."""
+    """One line ``name = value`` of the group in a distribution's ``entry_points.txt``.
+    (A plain class, not a dataclass: this module is read at every start-up.)"""
 
-    name: str
-    value: str
-    """``module:attribute`` of the game's definition."""
-    distribution: str
-    """The distribution that declares it, as its metadata folder names it."""
+    __slots__ = ("distribution", "name", "value")
+
+    def __init__(self, name: str, value: str, distribution: str) -> None:
+        self.name = name
+        self.value = value
+        """``module:attribute`` of the game's definition."""
+        self.distribution = distribution
+        """The distribution that declares it, as its metadata folder names it."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Registration) and (self.name, self.value, self.distribution) \
+            == (other.name, other.value, other.distribution)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.value, self.distribution))
+
+    def __repr__(self) -> str:
+        return f"Registration({self.name!r}, {self.value!r}, {self.distribution!r})"
 
     @property
     def where(self) -> str:
@@ -68,8 +78,16 @@ class Registration:
 
 def _normalized(name: str) -> str:
     """A distribution name compared as ``importlib.metadata`` compares them (PEP 503,
-    dashes as underscores)."""
-    return re.sub(r"[-_.]+", "_", name).lower()
+    dashes as underscores): runs of ``-``, ``_`` and ``.`` are one ``_``."""
+    normal = name.translate(_SEPARATORS).lower()
+    while "__" in normal:
+        normal = normal.replace("__", "_")
+    return normal
+
+
+def _dotted(text: str) -> bool:
+    """Whether ``text`` is a dotted name (``pkg.module``, ``DEFINITION``)."""
+    return bool(text) and all(part.isidentifier() for part in text.split("."))
 
 
 def registrations(paths: Iterable[str] | None = None) -> tuple[Registration, ...]:
@@ -150,7 +168,9 @@ def load(found: Sequence[Registration]) -> tuple[GameDefinition, ...]:
     loaded = [(r, _definition(r)) for r in found]
     prefixes: dict[str, Registration] = {}
     for registration, definition in loaded:
-        if not isinstance(definition.prefix, str) or not _PREFIX.fullmatch(definition.prefix):
+        prefix = definition.prefix
+        if not (isinstance(prefix, str) and len(prefix) == 3 and prefix.isascii()
+                and prefix.isalpha() and prefix.isupper()):
             raise RegistryError(f"game package {_package(registration)}: prefix "
                                 f"{definition.prefix!r} is not three capital letters "
                                 f"({registration.where})")
@@ -173,23 +193,22 @@ def _package(registration: Registration) -> str:
 
 def _definition(registration: Registration) -> GameDefinition:
     """The object a registration names, checked."""
-    match = _VALUE.fullmatch(registration.value)
-    if match is None or match.group("attr") is None:
+    package, _, attribute = (part.strip() for part in registration.value.partition(":"))
+    if not (_dotted(package) and _dotted(attribute)):
         raise RegistryError(f"game {registration.name!r}: expected module:attribute, got "
                             f"{registration.value!r} ({registration.where})")
-    package = match.group("module")
     try:
         found: Any = import_module(package)
     except Exception as err:  # any failure of a game's import is that game's
         raise RegistryError(f"game package {package} cannot be imported: "
                             f"{type(err).__name__}: {err} ({registration.where})") from err
-    for part in match.group("attr").split("."):
+    for part in attribute.split("."):
         if not hasattr(found, part):
-            raise RegistryError(f"game package {package} has no {match.group('attr')} "
+            raise RegistryError(f"game package {package} has no {attribute} "
                                 f"({registration.where})")
         found = getattr(found, part)
     if not isinstance(found, GameDefinition):
-        raise RegistryError(f"game package {package}: {match.group('attr')} is a "
+        raise RegistryError(f"game package {package}: {attribute} is a "
                             f"{type(found).__name__}, not a GameDefinition "
                             f"({registration.where})")
     if found.name != registration.name:

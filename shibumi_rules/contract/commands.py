@@ -11,17 +11,24 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
 class Command:
-    """One subcommand: ``shibumi-rules NAME ...``."""
+    """One subcommand: ``shibumi-rules NAME ...``. (A plain class, not a dataclass:
+    the command line builds its commands at every start-up.)"""
 
-    name: str
-    help: str
-    """One line, shown in ``shibumi-rules --help`` and as the command's description."""
-    configure: Callable[[argparse.ArgumentParser], None]
-    """Adds the command's arguments to its parser."""
-    run: Callable[[argparse.Namespace], int]
-    """Runs the command on the parsed arguments; returns the exit status."""
+    __slots__ = ("configure", "help", "name", "run")
+
+    def __init__(self, name: str, help: str,
+                 configure: Callable[[argparse.ArgumentParser], None],
+                 run: Callable[[argparse.Namespace], int]) -> None:
+        self.name = name
+        self.help = help
+        """One line, shown in ``shibumi-rules --help`` and as the command's description."""
+        self.configure = configure
+        """Adds the command's arguments to its parser."""
+        self.run = run
+        """Runs the command on the parsed arguments; returns the exit status."""
+
+    def __repr__(self) -> str:
+        return f"Command({self.name!r})"
