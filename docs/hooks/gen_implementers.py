@@ -32,6 +32,8 @@ SPEC_FILES = (
      "shibumi.md"),
     ("rulings.json", "the rulings: question, decision, rationale, alternatives, options, "
      "what other implementations do", "rulings.md"),
+    ("games.json", "the scopes: the Shibumi system and each game, with the prefix of its "
+     "rule IDs", "shibumi.md"),
     ("tables/", "geometry and game tables (JSON, and CSV where flat)", "tables/index.md"),
     ("schema/", "a JSON Schema for every JSON file above and for the vectors",
      "tables/index.md"),
