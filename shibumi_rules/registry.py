@@ -37,9 +37,6 @@ if TYPE_CHECKING:  # lazy: start-up (the specification is read only when a comma
 GROUP: Final = "shibumi_rules.games"
 """The entry-point group every game is registered in."""
 _INFO_SUFFIXES: Final = (".dist-info", ".egg-info")
-_SYSTEM_PREFIX: Final = "SHB"
-"""The prefix of the Shibumi system's own rules (``spec.SYSTEM_PREFIX``), which no
-game may take."""
 _SEPARATORS: Final = str.maketrans("-.", "__")
 
 
@@ -174,9 +171,9 @@ def load(found: Sequence[Registration]) -> tuple[GameDefinition, ...]:
             raise RegistryError(f"game package {_package(registration)}: prefix "
                                 f"{definition.prefix!r} is not three capital letters "
                                 f"({registration.where})")
-        if definition.prefix == _SYSTEM_PREFIX:
+        if definition.prefix == spec_sources.SYSTEM_PREFIX:
             raise RegistryError(f"game package {_package(registration)}: prefix "
-                                f"{_SYSTEM_PREFIX} is the Shibumi system's "
+                                f"{spec_sources.SYSTEM_PREFIX} is the Shibumi system's "
                                 f"({registration.where})")
         if definition.prefix in prefixes:
             first = prefixes[definition.prefix]

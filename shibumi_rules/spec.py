@@ -39,7 +39,7 @@ the text settles the question, and the rationale is the argument that settles it
 RULING_KINDS: Final[tuple[RulingKind, ...]] = ("ruling", "clarification")
 Kind = Literal["rule", "ruling", "clarification"]
 
-SYSTEM_PREFIX: Final = "SHB"
+SYSTEM_PREFIX: Final = spec_sources.SYSTEM_PREFIX
 """The ID prefix of the Shibumi system's own rules; each game has its own
 (``spec/games.json``)."""
 SYSTEM_SCOPE: Final = "shibumi"

@@ -10,7 +10,11 @@ means that loading the games imports neither the specification nor its JSON read
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
+
+SYSTEM_PREFIX: Final = "SHB"
+"""The ID prefix of the Shibumi system's own rules, which no game may take (each game
+has its own, ``spec/games.json``)."""
 
 Provider = Callable[[], Iterable[Any]]
 """A function returning ``spec.GameSource`` objects (one per game it knows)."""

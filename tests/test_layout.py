@@ -1,11 +1,12 @@
-"""The layout the architecture page promises: a game is one package, found by the
-registry; nothing outside it is named after a game or imports it by name; one version;
-one option check."""
+"""The layout the architecture page promises: a game is one package, registered as an
+entry point and found by the registry; nothing outside it is named after a game or
+imports it by name; one version; one option check."""
 
 from __future__ import annotations
 
 import importlib.metadata
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,17 @@ def _outside_games() -> list[Path]:
 
 
 def test_every_game_is_a_registered_package() -> None:
+    """Each package under games/ is registered in pyproject.toml, by its own name, as
+    its package's DEFINITION, and the registry finds exactly those (and any game of
+    another distribution)."""
     packages = sorted(p.name for p in GAMES.iterdir()
                       if p.is_dir() and (p / "__init__.py").is_file())
-    assert sorted(game_names()) == packages
+    project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    registered = project["project"]["entry-points"]["shibumi_rules.games"]
+    assert registered == {name: f"shibumi_rules.games.{name}:DEFINITION" for name in packages}
+    built_in = [d.name for d in definitions() if type(d).__module__.startswith(
+        "shibumi_rules.games.")]
+    assert sorted(built_in) == packages
     prefixes = [b.prefix for b in definitions()]
     assert len(set(prefixes)) == len(prefixes)
     assert all(re.fullmatch(r"[A-Z]{3}", p) and p != "SHB" for p in prefixes)

@@ -39,7 +39,7 @@ def test_every_schema_is_a_valid_json_schema(schema: Path) -> None:
     Draft202012Validator.check_schema(_json(schema))
 
 
-@pytest.mark.parametrize("name", ["rules", "rulings", "translations"])
+@pytest.mark.parametrize("name", ["rules", "rulings", "translations", "games"])
 def test_rules_and_rulings_validate_against_their_schema(name: str) -> None:
     validator = Draft202012Validator(_json(SPEC / "schema" / f"{name}.schema.json"))
     errors = [f"{list(e.path)}: {e.message}"
@@ -250,3 +250,25 @@ def test_a_translation_citing_an_unknown_id_or_scope_is_refused(tmp_path: Path) 
     translations["translations"][0]["scope"] = "chess"
     with pytest.raises(spec.SpecError, match=r"unknown scope 'chess'"):
         spec.load(_copy_spec(tmp_path, translations=translations))
+
+
+def test_the_scopes_are_spec_games_json_and_the_system_comes_first() -> None:
+    listed = spec.listed_scopes()
+    assert listed[0] == spec.ScopeEntry(spec.SYSTEM_SCOPE, spec.SYSTEM_PREFIX,
+                                        "The Shibumi system", 0)
+    assert [e.scope for e in spec.scopes()[:len(listed)]] == [e.scope for e in listed]
+    assert {entry.scope for entry in spec.current()} <= {e.scope for e in spec.scopes()}
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda doc: doc["scopes"].pop(0), r"the system scope shibumi \(SHB\) is missing"),
+    (lambda doc: doc["scopes"][2].update(prefix="SPF"), r"a prefix is listed twice"),
+    (lambda doc: doc["scopes"][1].update(order="ten"), r"scope 2: 'order' must be an integer"),
+    (lambda doc: doc.update(spec_version="9.9.9"), r"disagree on spec_version"),
+], ids=["no system scope", "prefix twice", "order not a number", "another version"])
+def test_a_broken_games_json_is_one_clear_error(tmp_path: Path, change: Any, says: str
+                                                ) -> None:
+    games = _json(SPEC / "games.json")
+    change(games)
+    with pytest.raises(spec.SpecError, match=says):
+        spec.load(_copy_spec(tmp_path, games=games))
