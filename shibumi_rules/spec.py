@@ -99,7 +99,7 @@ def sources() -> tuple[GameSource, ...]:
 
 
 @lru_cache(maxsize=1)
-def _game_sources(generation: int) -> tuple[GameSource, ...]:
+def _game_sources(generation: tuple[int, ...]) -> tuple[GameSource, ...]:
     found: dict[Scope, GameSource] = {}
     for provider in spec_sources.providers():
         for source in provider():
@@ -170,7 +170,7 @@ def scopes() -> tuple[ScopeEntry, ...]:
 
 
 @lru_cache(maxsize=1)
-def _scopes(generation: int) -> tuple[ScopeEntry, ...]:
+def _scopes(generation: tuple[int, ...]) -> tuple[ScopeEntry, ...]:
     return merge_scopes(listed_scopes(), sources())
 
 
@@ -668,7 +668,7 @@ def current() -> Spec:
 
 
 @lru_cache(maxsize=1)
-def _current(generation: int) -> Spec:
+def _current(generation: tuple[int, ...]) -> Spec:
     return load()
 
 

@@ -19,21 +19,23 @@ has its own, ``spec/games.json``)."""
 Provider = Callable[[], Iterable[Any]]
 """A function returning ``spec.GameSource`` objects (one per game it knows)."""
 
-_PROVIDERS: list[Provider] = []
+_PROVIDERS: list[tuple[int, Provider]] = []
+_SERIAL = [0]
 
 
 def add_provider(provider: Provider) -> None:
     """Make ``provider``'s games known to the specification (read when it is next
     asked for its scopes)."""
-    _PROVIDERS.append(provider)
+    _SERIAL[0] += 1
+    _PROVIDERS.append((_SERIAL[0], provider))
 
 
 def providers() -> tuple[Provider, ...]:
     """Every provider added so far, in order."""
-    return tuple(_PROVIDERS)
+    return tuple(provider for _, provider in _PROVIDERS)
 
 
-def generation() -> int:
-    """How many providers were added: the specification reads its files again when this
+def generation() -> tuple[int, ...]:
+    """Which providers there are: the specification reads its files again when this
     changes."""
-    return len(_PROVIDERS)
+    return tuple(serial for serial, _ in _PROVIDERS)

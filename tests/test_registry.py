@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shibumi_rules import registry, spec
+from shibumi_rules import registry, spec, spec_sources
 from shibumi_rules.contract.definition import GameDefinition
 from shibumi_rules.registry import GROUP, Registration, RegistryError, load, registrations
 from shibumi_rules.tables.schemas import schema_files
@@ -186,6 +186,22 @@ def test_an_outside_game_brings_its_spec_data(outside: Path) -> None:
     assert current.entry(outside_game.RULE).scope == outside_game.NAME
     assert current.kind(outside_game.RULE) == "rule"
     assert len(current.ids()) == len(spec.current().ids()) + 1
+
+
+def test_a_source_added_to_the_spec_is_read_with_it(outside: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """``spec.add_source``: the spec layer's way in for a game's data; the spec is read
+    again with it, and again without it once it is gone."""
+    saved = list(spec_sources._PROVIDERS)
+    monkeypatch.setattr(spec_sources, "_PROVIDERS", list(saved))
+    (mirror,) = load(registrations([str(outside)]))
+    before = spec.current()
+    spec.add_source(mirror.spec_source())
+    assert outside_game.RULE in spec.current() and outside_game.RULE not in before
+    assert spec.scope_of(outside_game.RULE) == outside_game.NAME
+    assert spec.game_scopes()[-1].scope == outside_game.NAME
+    spec_sources._PROVIDERS[:] = saved
+    assert outside_game.RULE not in spec.current()
 
 
 def test_an_outside_game_may_define_only_its_own_rules(outside: Path) -> None:
