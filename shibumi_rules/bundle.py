@@ -23,9 +23,9 @@ if TYPE_CHECKING:
 
     from .actions import GameActions
     from .conformance.attribution import Attributor
+    from .contract.guide import FigureMaker, Guide
     from .explain.report import Analyst
     from .game import Game
-    from .guide import FigureMaker, Guide
     from .tables.output import GeneratedFile
     from .tables.positions import NamedPosition
     from .tables.vectors import RandomGames, Tagger
