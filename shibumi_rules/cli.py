@@ -273,6 +273,7 @@ _COMMAND_MODULES: dict[str, str] = {
     "engine": "shibumi_rules.conformance.engine_cli",
     "conform": "shibumi_rules.conformance.cli",
     "explain": "shibumi_rules.explain.cli",
+    "content": "shibumi_rules.content_check",
 }
 """The modules that register the further subcommands, by command: a command's module
 is imported only when that command runs (or when every command is listed)."""
