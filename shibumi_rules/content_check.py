@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.resources.abc import Traversable
@@ -78,10 +78,14 @@ def sources() -> Iterator[tuple[str, Source]]:
         yield "docs", Source(root / "docs" / "content", "docs/content")
 
 
-def run(write: bool, accept: set[str]) -> Report:
-    """Check (or, with ``write``, record and rewrite) every content file."""
+def run(folders: Iterable[tuple[str, Source]], write: bool = False,
+        accept: Iterable[str] = ()) -> Report:
+    """Check (or, with ``write``, record and rewrite) the content files of ``folders``
+    (scope, folder: a game's name or ``docs``); ``accept`` names translations whose
+    fingerprints ``write`` records although they were not edited."""
     report = Report()
-    for scope, source in sources():
+    accept = set(accept)
+    for scope, source in folders:
         for name in DOCUMENTS:
             if source.has(english_name(name)):
                 _document(scope, source, name, write, accept, report)
@@ -246,7 +250,7 @@ def _content(args: argparse.Namespace) -> int:
         raise OptionError("content --write rewrites the files of a source checkout; this "
                           "package is installed without one (content --check verifies the "
                           "files it ships)")
-    report = run(args.write, set(args.accept))
+    report = run(sources(), args.write, args.accept)
     mode = "write" if args.write else "check"
     for where in report.written:
         print(f"wrote {where}")

@@ -6,7 +6,7 @@ document NAME:
 
 - ``NAME.en.json``, the English: the texts and the facts they go with (where a picture
   stands on a page; the position, move and verdict of an arbiter's answer). Every string
-  in it is a text except the values of the keys in ``FACTS``; a text is found by its
+  in it is a text except the facts of list items (``FACTS``); a text is found by its
   path (``lead``, ``sections.aim.blocks.0``, ``answers.cannot-move.text``): keys of
   objects, and in a list the ``key`` (or ``question``) of an item, else its index.
 - ``NAME.LANG.json``, its translation into LANG: under ``texts``, the path of each
@@ -43,28 +43,17 @@ from typing import Any, Final
 from ..board import Board
 from ..errors import ShibumiError
 from ..svg import Mark
-from .guide import (
-    LANGUAGES,
-    Answer,
-    EntryText,
-    FigureMaker,
-    GameRecord,
-    Guide,
-    Picture,
-    Question,
-    SampleGame,
-    Section,
-    Text,
-    View,
-)
+from .guide import LANGUAGES, EntryText, Picture, Text, View
 from .korean import particle
 
 ENGLISH: Final = LANGUAGES[0]
 FOLDER: Final = "content"
 """The folder of a game's package that holds its content."""
 FACTS: Final = frozenset({"key", "question", "picture", "figure", "position", "move",
-                          "legal", "rule", "rules", "reason", "ends"})
-"""Keys of an English document whose values are facts, not texts to translate."""
+                          "legal", "rule", "rules", "reason"})
+"""Keys whose values are facts, not texts to translate, in an object that is an item of
+a list (a section's ``key``, an answer's ``position``); anywhere else a key names a
+text."""
 ENTRY_FIELDS: Final = ("title", "statement", "notes", "question", "rationale")
 """The texts of a translated rule or ruling (besides its ``alternatives``)."""
 
@@ -160,13 +149,15 @@ def translation_name(name: str, lang: str) -> str:
 
 # -- the texts of a document -------------------------------------------------------------
 
-def text_paths(document: Any, where: str = "") -> Iterator[tuple[str, str]]:
-    """Every text of an English document with its path, in document order."""
+def text_paths(document: Any, where: str = "", item: bool = False
+               ) -> Iterator[tuple[str, str]]:
+    """Every text of an English document with its path, in document order (``item``:
+    the document is an item of a list, whose facts are no texts)."""
     if isinstance(document, str):
         yield where, document
     elif isinstance(document, dict):
         for key, value in document.items():
-            if key not in FACTS:
+            if not (item and key in FACTS):
                 yield from text_paths(value, _join(where, key))
     elif isinstance(document, list):
         seen: set[str] = set()
@@ -177,7 +168,7 @@ def text_paths(document: Any, where: str = "") -> Iterator[tuple[str, str]]:
             if step in seen:
                 raise ContentError(f"{where}: two items are called {step!r}")
             seen.add(step)
-            yield from text_paths(item, _join(where, step))
+            yield from text_paths(item, _join(where, step), isinstance(item, dict))
 
 
 def _join(where: str, key: str) -> str:
@@ -420,80 +411,3 @@ def read_entries(source: Source, name: str) -> dict[str, EntryText]:
                                   texts["notes"], texts["question"], texts["rationale"],
                                   tuple(alternatives))
     return out
-
-
-def read_guide(catalog: Catalog, *, play: Callable[[], GameRecord],
-               comment: Callable[[Any], Text],
-               pictures: Iterable[Callable[[], Picture]] = (),
-               figures: Mapping[str, FigureMaker] | None = None,
-               values: Mapping[str, object] | None = None,
-               translations: Mapping[str, Mapping[str, EntryText]] | None = None) -> Guide:
-    """A game's guide: the texts and facts of ``catalog`` with what the game's code
-    gives (the sample game's player and comments, the pictures, drawn and checked now).
-    A section's block is a text, ``{"picture": NAME}`` (drawn by one of ``pictures``) or
-    ``{"figure": ID}`` (the first picture of a formal rule, from ``figures``); the
-    sample's intro and close are templates filled in with ``values``."""
-    drawn = {}
-    for make in pictures:
-        pic = make()
-        if pic.name in drawn:
-            raise ContentError(f"{catalog.where}: two pictures are called {pic.name}")
-        drawn[pic.name] = pic
-    placed: set[str] = set()
-    sections = []
-    for section in catalog.get("sections"):
-        key = section["key"]
-        blocks: list[Text | Picture] = []
-        for number, block in enumerate(section["blocks"]):
-            blocks.append(_block(catalog, f"sections.{key}.blocks.{number}", block, drawn,
-                                 figures or {}, placed))
-        sections.append(Section(key, catalog.text(f"sections.{key}.title"), tuple(blocks)))
-    unplaced = sorted(set(drawn) - placed)
-    if unplaced:
-        raise ContentError(f"{catalog.where}: pictures drawn but not placed in a section: "
-                           f"{', '.join(unplaced)}")
-    given = dict(values or {})
-    sample = SampleGame(intro=catalog.fill("sample.intro", **given), play=play,
-                        comment=comment, ends=str(catalog.get("sample.ends")),
-                        close=catalog.fill("sample.close", **given))
-    document = catalog.document
-    return Guide(
-        sections=tuple(sections), sample=sample,
-        answers=tuple(_answer(catalog, a) for a in document.get("answers", [])),
-        lead=catalog.text("lead"), title=catalog.optional("title"),
-        questions=tuple(Question(q["key"], catalog.text(f"questions.{q['key']}.text"))
-                        for q in document.get("questions", [])),
-        keywords={k: catalog.text(f"keywords.{k}") for k in document.get("keywords", {})},
-        translations=dict(translations or {}),
-        rules_intro=catalog.optional("rules_intro"),
-        position_fields={k: catalog.text(f"position_fields.{k}")
-                         for k in document.get("position_fields", {})},
-        move_notation=catalog.optional("move_notation"),
-        stale=catalog.stale)
-
-
-def _block(catalog: Catalog, path: str, block: Any, drawn: Mapping[str, Picture],
-           figures: Mapping[str, FigureMaker], placed: set[str]) -> Text | Picture:
-    if isinstance(block, str):
-        return catalog.text(path)
-    if isinstance(block, dict) and isinstance(block.get("picture"), str):
-        name = block["picture"]
-        if name not in drawn:
-            raise ContentError(f"{catalog.where}: {path}: no picture called {name} is drawn")
-        placed.add(name)
-        return drawn[name]
-    if isinstance(block, dict) and isinstance(block.get("figure"), str):
-        make = figures.get(block["figure"])
-        if make is None:
-            raise ContentError(f"{catalog.where}: {path}: the game has no figure of "
-                               f"{block['figure']}")
-        return make()[0]
-    raise ContentError(f"{catalog.where}: {path}: expected a text, "
-                       "{\"picture\": NAME} or {\"figure\": ID}")
-
-
-def _answer(catalog: Catalog, data: Mapping[str, Any]) -> Answer:
-    key = data["question"]
-    return Answer(key, catalog.text(f"answers.{key}.text"), tuple(data["rules"]),
-                  position=data.get("position"), move=data.get("move"),
-                  legal=data.get("legal"), rule=data.get("rule"), reason=data.get("reason"))

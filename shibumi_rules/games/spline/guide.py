@@ -15,8 +15,9 @@ import random
 from typing import Any, Final
 
 from ...board import valid_locations
-from ...contract.content import Say, package_source, read_entry_translations, read_guide
+from ...contract.content import Say, package_source, read_entry_translations
 from ...contract.guide import GameRecord, Picture, Text, check
+from ...contract.guide_reader import read_guide
 from ...geometry import INDEX_OF_NAME, points_of
 from ...notation import EMPTY_BOARD, Colour
 from ...svg import Ghost, Path, Ring
@@ -80,6 +81,8 @@ pictures of the formal rules, ``figures``)."""
 
 SAMPLE_SEED: Final = 41
 """The seed of the sample game: 21 moves, won on level 2 with a diagonal."""
+SAMPLE_ENDS: Final = "line"
+"""The end the sample game reaches (``play --json``'s ``reason``)."""
 SAMPLE_LINE: Final = "2f2-2b6"
 SAMPLE_WINNER: Final = Colour.WHITE
 """How the sample game ends: White's diagonal of level 2. ``sample_record`` holds the
@@ -145,7 +148,8 @@ def _comment(say: Say, answer: Any) -> str:
     return out + say("comments.end")
 
 
-GUIDE: Final = read_guide(CONTENT, play=sample_record, comment=comment, pictures=PICTURES,
+GUIDE: Final = read_guide(CONTENT, play=sample_record, comment=comment, ends=SAMPLE_ENDS,
+                          pictures=PICTURES,
                           figures=FIGURES,
                           values={"seed": SAMPLE_SEED, "winner": SAMPLE_WINNER.label,
                                   "line": SAMPLE_LINE},

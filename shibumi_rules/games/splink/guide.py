@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from ...contract.content import Say, package_source, read_entry_translations, read_guide
+from ...contract.content import Say, package_source, read_entry_translations
 from ...contract.guide import GameRecord, Text
+from ...contract.guide_reader import read_guide
 from .figures import CONTENT, FIGURES
 from .game import GAME, score
 from .state import SplinkMove, SplinkState
@@ -24,6 +25,8 @@ from .state import SplinkMove, SplinkState
 SAMPLE_SEED: Final = 106
 """The seed of the sample game: one of the shortest games of the sampling players, with
 two removals, ending on a complete pyramid."""
+SAMPLE_ENDS: Final = "pyramid-complete"
+"""The end the sample game reaches (``play --json``'s ``reason``)."""
 PLACEMENTS_LOOKED_AT: Final = 8
 REMOVALS_LOOKED_AT: Final = 2
 
@@ -79,6 +82,7 @@ def _comment(say: Say, answer: Any) -> str:
     return out + say("comments.over" if outcome.get("over") else "comments.end")
 
 
-GUIDE: Final = read_guide(CONTENT, play=sample_record, comment=comment, figures=FIGURES,
+GUIDE: Final = read_guide(CONTENT, play=sample_record, comment=comment, ends=SAMPLE_ENDS,
+                          figures=FIGURES,
                           values={"seed": SAMPLE_SEED},
                           translations=read_entry_translations(package_source(__package__)))

@@ -13,8 +13,9 @@ import random
 from typing import Any, Final
 
 from ...board import Board, pinned, valid_locations
-from ...contract.content import Say, read_guide
+from ...contract.content import Say
 from ...contract.guide import GameRecord, Picture, Text, check
+from ...contract.guide_reader import read_guide
 from ...geometry import CROSSING, INDEX_OF_NAME, points_of
 from ...notation import Colour
 from ...svg import Arrow, Ghost, Path, Ring
@@ -106,6 +107,8 @@ PICTURES: Final = (_aim_row, _aim_zigzag, _setup, _place, _remove, _pinned, _opp
 SAMPLE_SEED: Final = 20
 """The seed of the sample game: a short game whose last move is a removal whose falling
 ball completes the mover's line."""
+SAMPLE_ENDS: Final = "line"
+"""The end the sample game reaches (``play --json``'s ``reason``): a line."""
 
 
 def _wins(state: SploofState, mover: str) -> bool:
@@ -169,5 +172,6 @@ def _comment(say: Say, answer: Any) -> str:
     return out + say("comments.end")
 
 
-GUIDE: Final = read_guide(CONTENT, play=sample_record, comment=comment, pictures=PICTURES,
+GUIDE: Final = read_guide(CONTENT, play=sample_record, comment=comment, ends=SAMPLE_ENDS,
+                          pictures=PICTURES,
                           values={"seed": SAMPLE_SEED})
