@@ -29,6 +29,7 @@ MODULES = (
     ("shibumi_rules.bundle", "What a game hands the rest of the program."),
     ("shibumi_rules.contract.guide", "What a game tells players and arbiters."),
     ("shibumi_rules.contract.content", "A game's texts and translations, read from data."),
+    ("shibumi_rules.contract.guide_reader", "A game's guide, read from its content."),
     ("shibumi_rules.spec", "The specification as data."),
     ("shibumi_rules.diagram", "Plain-text diagrams."),
     ("shibumi_rules.svg", "SVG diagrams."),
