@@ -37,6 +37,7 @@ from .contract.content import (
     package_source,
     placeholders,
     read_entries,
+    read_units,
     text_paths,
     translation_name,
 )
@@ -85,6 +86,8 @@ def run(folders: Iterable[tuple[str, Source]], write: bool = False,
     fingerprints ``write`` records although they were not edited."""
     report = Report()
     accept = set(accept)
+    if accept and not write:
+        raise OptionError("--accept goes with --write")
     for scope, source in folders:
         for name in DOCUMENTS:
             if source.has(english_name(name)):
@@ -130,14 +133,10 @@ def _document(scope: str, source: Source, name: str, write: bool, accept: set[st
         file = translation_name(name, lang)
         if not source.has(file):
             continue
+        read_units(source, file)  # the shape, with errors naming the place
         data = source.read(file)
-        where = source.where(file)
-        texts = data.get("texts") if isinstance(data, dict) else None
-        if not isinstance(texts, dict):
-            raise ContentError(f"{where}: expected an object with 'texts'")
+        texts: dict[str, Any] = data["texts"]
         for path, unit in texts.items():
-            if not isinstance(unit, dict) or not isinstance(unit.get("text"), str):
-                raise ContentError(f"{where}: {path}: expected an object with 'text'")
             key = f"{scope}/{file}:{path}"
             report.seen.add(key)
             report.texts += 1
@@ -145,7 +144,7 @@ def _document(scope: str, source: Source, name: str, write: bool, accept: set[st
                 report.problems.append(f"{key}: translates a text the English no longer has")
                 continue
             _unit(key, unit, fingerprint(english[path]), fingerprint(unit["text"]),
-                  write or key in accept, key in accept, report)
+                  write, key in accept, report)
             if placeholders(unit["text"]) != placeholders(english[path]):
                 report.problems.append(f"{key}: its {{fields}} differ from the English's")
         order = {path: number for number, path in enumerate(english)}
@@ -179,7 +178,7 @@ def _rules(scope: str, source: Source, lang: str, write: bool, accept: set[str],
     file = translation_name("rules", lang)
     data = source.read(file)
     where = source.where(file)
-    read_entries(source, file)  # the shape, with errors naming the entry
+    translated = read_entries(source, file)  # the shape, with errors naming the entry
     try:
         spec = current()
     except SpecError as err:
@@ -196,9 +195,8 @@ def _rules(scope: str, source: Source, lang: str, write: bool, accept: set[str],
         entry = spec.entry(entry_id)
         if entry.scope != scope:
             report.problems.append(f"{key}: {entry_id} is not a rule of {scope}")
-        translated = read_entries(source, file)[entry_id]
-        _unit(key, unit, entry_fingerprint(entry), entry_target(translated),
-              write or key in accept, key in accept, report)
+        _unit(key, unit, entry_fingerprint(entry), entry_target(translated[entry_id]),
+              write, key in accept, report)
         alternatives = getattr(entry, "alternatives", ())
         if "alternatives" in unit and len(unit["alternatives"]) != len(alternatives):
             report.problems.append(f"{key}: {len(unit['alternatives'])} alternatives "
@@ -244,8 +242,6 @@ def _configure(p: argparse.ArgumentParser) -> None:
 @command("content", "check the content files (texts, answers, translations) or record the "
                     "fingerprints of their translations", _configure)
 def _content(args: argparse.Namespace) -> int:
-    if args.accept and not args.write:
-        raise OptionError("--accept goes with --write")
     if args.write and source_checkout() is None:
         raise OptionError("content --write rewrites the files of a source checkout; this "
                           "package is installed without one (content --check verifies the "

@@ -161,14 +161,19 @@ def text_paths(document: Any, where: str = "", item: bool = False
                 yield from text_paths(value, _join(where, key))
     elif isinstance(document, list):
         seen: set[str] = set()
-        for index, item in enumerate(document):
-            step = str(index)
-            if isinstance(item, dict):
-                step = str(item.get("key", item.get("question", index)))
+        for index, entry in enumerate(document):
+            step = _step(entry, index)
             if step in seen:
                 raise ContentError(f"{where}: two items are called {step!r}")
             seen.add(step)
-            yield from text_paths(item, _join(where, step), isinstance(item, dict))
+            yield from text_paths(entry, _join(where, step), isinstance(entry, dict))
+
+
+def _step(entry: Any, index: int) -> str:
+    """The name of a list item in a path: its ``key`` or ``question``, else its index."""
+    if isinstance(entry, dict):
+        return str(entry.get("key", entry.get("question", index)))
+    return str(index)
 
 
 def _join(where: str, key: str) -> str:
@@ -250,7 +255,8 @@ class Catalog:
         """The text at ``path`` in ``lang``, if it is written (and up to date)."""
         return self._texts.get(lang, {}).get(path)
 
-    def _english(self, path: str) -> str:
+    def english_text(self, path: str) -> str:
+        """The English text at ``path``; an error naming the path when there is none."""
         text = self.english.get(path)
         if text is None:
             raise ContentError(f"{self.where}: no text at {path}")
@@ -258,7 +264,7 @@ class Catalog:
 
     def text(self, path: str) -> Text:
         """The text at ``path``, in English and, when translated, in Korean."""
-        return Text(self._english(path), self.in_lang("ko", path))
+        return Text(self.english_text(path), self.in_lang("ko", path))
 
     def optional(self, path: str) -> Text | None:
         """The text at ``path``, or None when the document has none there."""
@@ -283,9 +289,8 @@ class Catalog:
         value: Any = self.document
         for step in path.split("."):
             if isinstance(value, list):
-                value = next((item for index, item in enumerate(value)
-                              if step == str(item.get("key", item.get("question", index))
-                                             if isinstance(item, dict) else index)), None)
+                value = next((entry for index, entry in enumerate(value)
+                              if _step(entry, index) == step), None)
             elif isinstance(value, dict):
                 value = value.get(step)
             else:
@@ -322,7 +327,7 @@ class Say:
         self.lang = lang
 
     def _template(self, path: str) -> str:
-        self.catalog._english(path)
+        self.catalog.english_text(path)
         found = self.catalog.in_lang(self.lang, path)
         if found is None:
             raise Untranslated(path)
