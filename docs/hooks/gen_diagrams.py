@@ -53,14 +53,6 @@ def figure(name: str, caption: str, board: str | Board, marks: Sequence[Mark] = 
     return Picture(name, Text(caption), (View(b, tuple(marks)),))
 
 
-def sequence(name: str, caption: str,
-             frames: Sequence[tuple[str | Board, Sequence[Mark], str]]) -> Picture:
-    """A picture of several boards, one below the other, each with its own caption."""
-    return Picture(name, Text(caption), tuple(
-        View(b if isinstance(b, Board) else Board.from_text(b), tuple(marks), Text(cap))
-        for b, marks, cap in frames))
-
-
 def svg_of(pic: Picture, lang: str = DEFAULT) -> str:
     frames = [Frame(v.board, v.marks, v.caption.get(lang) if v.caption else None)
               for v in pic.views]
