@@ -1,7 +1,8 @@
 """Compare the program installed from a wheel (run outside the repository) with the
 program of the checkout: conform must check every shipped vector and the same
 positions, explain must show the same answer with the rules' titles, tables --check
-must verify the shipped copy of spec/, and prove must say it needs a checkout."""
+must verify the shipped copy of spec/, content --check the content files the games
+ship, and prove (and content --write) must say they need a checkout."""
 
 from __future__ import annotations
 
@@ -65,6 +66,21 @@ def main() -> None:
     if not any(re.match(r"^\s+[A-Z]{3}-[A-Z]+-\d+\s+\w", line) for line in cited):
         sys.exit("wheel smoke: explain from the wheel cites rules without their titles")
     run([args.installed, "tables", "--check"])
+    repo = Path(__file__).resolve().parents[1]
+    shipped = sorted(repo.glob("shibumi_rules/games/*/content/*.json"))
+    checked = run([args.installed, "content", "--check"])
+    if f"content --check: {len(shipped)} files," not in checked:
+        sys.exit(f"wheel smoke: content --check from the wheel should check the "
+                 f"{len(shipped)} content files of the games: {checked}")
+    python = str(Path(args.installed).parent / "python")
+    guides = ("from shibumi_rules.registry import definitions; "
+              "print(sum(len(d.guide().answers) for d in definitions() if d.guide()))")
+    if run([python, "-c", guides]) != run([str(Path(args.checkout).parent / "python"),
+                                           "-c", guides]):
+        sys.exit("wheel smoke: the guides read from the wheel differ from the checkout's")
+    refusal = run([args.installed, "content", "--write"], expect=1)
+    if "source checkout" not in refusal:
+        sys.exit(f"wheel smoke: content --write without a checkout should refuse: {refusal}")
     refusal = run([args.installed, "tables"], expect=1)
     if "source checkout" not in refusal:
         sys.exit(f"wheel smoke: tables without --check should refuse: {refusal}")
@@ -74,7 +90,8 @@ def main() -> None:
         sys.exit(f"wheel smoke: prove from the wheel should say it needs a checkout: {refusal}")
     print(f"wheel smoke: conform checked {vectors} vectors and "
           f"{mine['positions_checked']} positions, as from the checkout; explain, "
-          "tables --check, the tables refusal and the prove refusal behave")
+          "tables --check, content --check, the tables, content --write and prove "
+          "refusals behave")
 
 
 if __name__ == "__main__":

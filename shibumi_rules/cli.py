@@ -280,9 +280,15 @@ def _explain() -> Command:
     return COMMAND
 
 
+def _content() -> Command:
+    from .content_check import COMMAND  # lazy: start-up
+
+    return COMMAND
+
+
 LAZY: dict[str, Callable[[], Command]] = {
     "bench": _bench, "tables": _tables, "prove": _prove, "engine": _engine,
-    "conform": _conform, "explain": _explain,
+    "conform": _conform, "explain": _explain, "content": _content,
 }
 """The further commands, each imported only when it runs (or when every command is
 listed)."""

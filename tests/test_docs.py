@@ -341,14 +341,16 @@ def test_each_game_with_a_guide_has_a_how_to_play_page(site: Path) -> None:
 
 
 def test_the_arbiter_page_answers_every_question_for_every_game(site: Path) -> None:
-    from shibumi_rules.guide import COMMON_QUESTIONS
+    from shibumi_rules.contract.content import Source, read_catalog
 
+    texts = read_catalog(Source(ROOT / "docs" / "content", "docs/content"), "site")
     built = page(site, "arbiter")
     html = html_file(site, "arbiter").read_text(encoding="utf-8")
-    for question in COMMON_QUESTIONS:
-        assert built.ids.get(question.key) == "h2", question.key
+    for question in texts.get("questions"):
+        key = question["key"]
+        assert built.ids.get(key) == "h2", key
         for bundle, _ in guided():
-            assert f"{question.key}-{bundle.name}" in built.ids, (question.key, bundle.name)
+            assert f"{key}-{bundle.name}" in built.ids, (key, bundle.name)
     for bundle, guide in guided():
         for answer in guide.answers:
             section = html.split(f'id="{answer.question}-{bundle.name}"', 1)[1]

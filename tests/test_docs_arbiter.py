@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from shibumi_rules.cli import main
+from shibumi_rules.contract.guide import Answer
 from shibumi_rules.explain import Setup, explain
 from shibumi_rules.explain.output import cited_ids
-from shibumi_rules.guide import COMMON_QUESTIONS, Answer
 from shibumi_rules.registry import definitions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,10 +80,10 @@ def test_every_game_with_a_guide_answers_every_common_question() -> None:
             continue
         keys = [a.question for a in guide.answers]
         assert sorted(keys) == sorted(set(keys)), f"{bundle.name} answers a question twice"
-        for question in COMMON_QUESTIONS:
+        for question in gen_questions.common_questions():
             assert question.key in keys, f"{bundle.name} does not answer {question.key}"
         own = {q.key for q in guide.questions}
-        assert set(keys) <= {q.key for q in COMMON_QUESTIONS} | own
+        assert set(keys) <= {q.key for q in gen_questions.common_questions()} | own
 
 
 def test_a_wrong_answer_fails_the_check() -> None:

@@ -354,12 +354,15 @@ def test_each_how_to_play_page_shows_its_sample_game(browser: tuple[WebDriver, s
 
 
 def test_the_arbiter_page_answers_the_questions(browser: tuple[WebDriver, str]) -> None:
-    from shibumi_rules.guide import COMMON_QUESTIONS
+    from shibumi_rules.contract.content import Source, read_catalog
     from shibumi_rules.registry import definitions
 
+    root = Path(__file__).resolve().parents[1]
+    texts = read_catalog(Source(root / "docs" / "content", "docs/content"), "site")
     driver, base = browser
     driver.go(f"{base}/arbiter.html")
-    for question in COMMON_QUESTIONS:
+    for key in (q["key"] for q in texts.get("questions")):
+        question = texts.text(f"questions.{key}.text")
         found = driver.script("""
             const h = document.getElementById(arguments[0]);
             if (!h) return null;
@@ -369,11 +372,11 @@ def test_the_arbiter_page_answers_the_questions(browser: tuple[WebDriver, str]) 
               if (node.tagName === 'H3') answers.push(node.id);
               node = node.nextElementSibling;
             }
-            return {title: h.textContent, answers: answers};""", question.key)
-        assert found and question.text.en in found["title"], question.key
+            return {title: h.textContent, answers: answers};""", key)
+        assert found and question.en in found["title"], key
         for definition in definitions():
             if definition.guide() is not None:
-                assert f"{question.key}-{definition.name}" in found["answers"], question.key
+                assert f"{key}-{definition.name}" in found["answers"], key
 
 
 def test_a_diagram_opens_full_size(browser: tuple[WebDriver, str]) -> None:

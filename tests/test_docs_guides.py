@@ -1,5 +1,5 @@
-"""The games' guides (``shibumi_rules/games/<game>/guide.py``): what the how-to-play
-pages, the arbiter's page and the Korean edition are made of.
+"""The games' guides (``shibumi_rules/games/<game>/guide.py`` with its ``content/``):
+what the how-to-play pages, the arbiter's page and the Korean edition are made of.
 
 A guide is complete (aim, set-up, a turn, the end, each with a picture), its sample game
 is a real game that ends as it says, its words for search and its translations name
@@ -15,16 +15,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shibumi_rules import spec
+from shibumi_rules.contract.content import entry_fingerprint, fingerprint
 from shibumi_rules.contract.explanation import MoveAnswer
+from shibumi_rules.contract.guide import LANGUAGES, Guide, Picture, Text
 from shibumi_rules.explain import Setup, explain
-from shibumi_rules.guide import (
-    LANGUAGES,
-    Guide,
-    Picture,
-    Text,
-    entry_fingerprint,
-    fingerprint,
-)
 from shibumi_rules.registry import definitions
 
 GUIDED = [b for b in definitions() if b.guide() is not None]
@@ -61,10 +55,10 @@ def test_the_spline_sample_game_ends_with_the_line_its_guide_names(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The Spline guide says which line wins its sample game; a game that drifted to
     another end fails the build (the check raises) instead of contradicting the text."""
+    from shibumi_rules.contract.guide import PictureError
     from shibumi_rules.games.spline import guide as spline_guide
     from shibumi_rules.games.spline.game import GAME as game
     from shibumi_rules.games.spline.rules import outcome
-    from shibumi_rules.guide import PictureError
 
     record = spline_guide.sample_record()
     state = game.parse_position(record.start)
@@ -73,8 +67,9 @@ def test_the_spline_sample_game_ends_with_the_line_its_guide_names(
     result = outcome(state)
     assert result.winner == spline_guide.SAMPLE_WINNER
     assert [line.name for line in result.lines] == [spline_guide.SAMPLE_LINE]
-    assert spline_guide.SAMPLE_LINE in spline_guide.SAMPLE.close.en
-    assert spline_guide.SAMPLE.close.ko and spline_guide.SAMPLE_LINE in spline_guide.SAMPLE.close.ko
+    close = spline_guide.GUIDE.sample.close
+    assert spline_guide.SAMPLE_LINE in close.en
+    assert close.ko and spline_guide.SAMPLE_LINE in close.ko
     monkeypatch.setattr(spline_guide, "SAMPLE_LINE", "2b2-2f6")
     with pytest.raises(PictureError, match="2b2-2f6"):
         spline_guide.sample_record()
@@ -211,6 +206,6 @@ def test_korean_particles_follow_the_last_sound(word: str, particles: tuple[str,
                                                 expected: str) -> None:
     """Point names are read with Korean digits (일, 이, 삼, ...), so 1g3 takes 으로 and
     1g7 takes 로; words take the particle of their last syllable."""
-    from shibumi_rules.guide import particle
+    from shibumi_rules.contract.korean import particle
 
     assert particle(word, *particles) == expected

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shibumi_rules.contract.guide import LANGUAGES, Picture, View
 from shibumi_rules.games.sploof import SploofDefinition
-from shibumi_rules.guide import LANGUAGES, Picture, View
 from shibumi_rules.notation import Colour
 from shibumi_rules.registry import definitions
 from shibumi_rules.svg import Ring
@@ -170,8 +170,8 @@ def test_command_outputs_lose_the_paths_of_the_machine() -> None:
 def test_site_diagrams_fit_a_phone_and_describe_every_ball(board: Any, lang: str) -> None:
     """Any position, in any language, drawn for the site: no wider than a phone's column,
     no text under 13 px, and a text alternative naming every ball by its colour."""
+    from shibumi_rules.contract.guide import Text
     from shibumi_rules.geometry import NAMES, points_of
-    from shibumi_rules.guide import Text
 
     marks = (Ring(tuple(points_of(board.occupied))[:3], "focus"),)
     pic = Picture("test", Text("a caption", "설명"), (View(board, marks, Text("a", "가")),))

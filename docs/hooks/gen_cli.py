@@ -126,6 +126,11 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
         ex("Check that the committed tables are exactly what the engine generates now.",
            "tables", "--check", "--only", "tables"),
     ),
+    "content": (
+        ex("Check the content files: the texts of the how-to-play pages, the arbiter's "
+           "answers, the captions and every translation, each translation held to the "
+           "English it translates.", "content", "--check"),
+    ),
     "prove": (
         ex("The theorems, with the rules each covers and its statement.", "prove", "--list",
            collapsed=True),

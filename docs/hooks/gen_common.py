@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from shibumi_rules.contract.definition import GameDefinition  # noqa: E402  (importable from here on)
-from shibumi_rules.guide import LANGUAGES, Text  # noqa: E402
+from shibumi_rules.contract.guide import LANGUAGES, Text  # noqa: E402
 
 DEFAULT = LANGUAGES[0]
 """The default language of the site: its pages are at the root."""

@@ -14,11 +14,11 @@ import re
 from collections.abc import Sequence
 
 from gen_common import Site, esc, relative
-from gen_i18n import DEFAULT, t
+from gen_i18n import DEFAULT, t, words
 
 from shibumi_rules.board import Board
+from shibumi_rules.contract.guide import Picture, Text, View
 from shibumi_rules.geometry import INDEX_OF_NAME, NAMES, points_of
-from shibumi_rules.guide import Picture, Text, View
 from shibumi_rules.notation import Colour
 from shibumi_rules.svg import Frame, Mark, Style, render_frames
 
@@ -29,27 +29,15 @@ MIN_FONT = 13
 PHONE_WIDTH = 358
 """The width of the text column of a 390-pixel phone (16 px margins)."""
 
-WORDS_KO = {
-    "top view": "위에서 본 모습", "level {n}": "{n}층", "from": "출발", "to": "도착",
-    "from/to": "출발/도착",
-    "the move": "이번 수", "ball removed": "빼낸 공", "supporter": "받치는 공",
-    "missing supporter": "빠진 받침", "pinned ball": "고정된 공",
-    "ball it supports": "떠받쳐진 공", "crossing ball": "걸친 공",
-    "ball hiding the one below": "아래 공을 가린 공", "hidden ball": "가려진 공",
-    "ball that dropped": "떨어진 공", "inner point (not scored)": "안쪽 자리(점수 없음)",
-    "legal location": "놓을 수 있는 자리", "point of interest": "살펴볼 자리",
-    "line": "줄", "opponent's line": "상대의 줄", "line broken": "끊긴 줄",
-    "near-line (one cell short)": "한 칸 모자란 줄", "crossed link": "막힌 연결",
-    "scoring pair": "점수 쌍", "link": "연결", "drop (from, to)": "떨어짐(출발, 도착)",
-    "ball placed": "놓은 공", "white": "백", "black": "흑", "1st": "첫째", "2nd": "둘째",
-}
-"""The renderer's own words in Korean (``Style.words``)."""
 
 
 def style_for(lang: str) -> Style:
-    if lang == "ko":
+    """The site's style in ``lang``: the renderer's own words translated (``Style.words``,
+    from the ``diagrams`` group of ``docs/content/words.LANG.json``)."""
+    translated = words("diagrams", lang)
+    if translated:
         return Style(layout=SITE_STYLE.layout, unit=SITE_STYLE.unit, gap=SITE_STYLE.gap,
-                     margin=SITE_STYLE.margin, min_font=SITE_STYLE.min_font, words=WORDS_KO)
+                     margin=SITE_STYLE.margin, min_font=SITE_STYLE.min_font, words=translated)
     return SITE_STYLE
 
 
@@ -63,14 +51,6 @@ def figure(name: str, caption: str, board: str | Board, marks: Sequence[Mark] = 
     """A picture of one board field (validated: gravity must hold)."""
     b = board if isinstance(board, Board) else Board.from_text(board)
     return Picture(name, Text(caption), (View(b, tuple(marks)),))
-
-
-def sequence(name: str, caption: str,
-             frames: Sequence[tuple[str | Board, Sequence[Mark], str]]) -> Picture:
-    """A picture of several boards, one below the other, each with its own caption."""
-    return Picture(name, Text(caption), tuple(
-        View(b if isinstance(b, Board) else Board.from_text(b), tuple(marks), Text(cap))
-        for b, marks, cap in frames))
 
 
 def svg_of(pic: Picture, lang: str = DEFAULT) -> str:

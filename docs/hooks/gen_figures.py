@@ -5,17 +5,19 @@ through the registry).
 Each picture is a position chosen to show one rule, with marks computed by the engine
 (valid locations, pinned balls, drop chains, crossings), and a check that the engine
 agrees with what the caption says: if the rules or the engine change so that a picture
-would lie, the build fails instead.
+would lie, the build fails instead. The captions are the site's texts
+(``docs/content/site.*.json``, under ``pictures`` and the picture's name).
 """
 
 from __future__ import annotations
 
 from gen_common import games
-from gen_diagrams import figure, pts, sequence
+from gen_diagrams import pts
+from gen_i18n import site_texts
 
 from shibumi_rules.board import Board, pinned, valid_locations
+from shibumi_rules.contract.guide import FigureMaker, Picture, PictureError, check
 from shibumi_rules.geometry import COVERED_BY, CROSSING, INDEX_OF_NAME, SUPPORTERS, points_of
-from shibumi_rules.guide import FigureMaker, Picture, PictureError, check
 from shibumi_rules.svg import Arrow, Label, Path, Ring
 
 FigureError = PictureError
@@ -28,35 +30,25 @@ def _placement() -> list[Picture]:
     valid = valid_locations(board.occupied)
     check(valid >> INDEX_OF_NAME["2b2"] & 1 == 1, "2b2 is a valid location")
     check(valid >> INDEX_OF_NAME["2d2"] & 1 == 0, "2d2 is not a valid location")
-    return [figure(
-        "shb-place", "Every empty hole is a valid location, and so is 2b2, whose four "
-        "supporters 1a1, 1c1, 1a3 and 1c3 are all present, whatever their colours. 2d2 "
-        "is not: 1e3 under it is empty.",
-        board, [Ring(tuple(points_of(valid)), "candidate"),
-                Ring(pts("1e3"), "missing"), Label(INDEX_OF_NAME["2d2"], "2d2")],
-    )]
+    return [site_texts().picture("shb-place", board, (
+        Ring(tuple(points_of(valid)), "candidate"), Ring(pts("1e3"), "missing"),
+        Label(INDEX_OF_NAME["2d2"], "2d2")))]
 
 
 def _gravity() -> list[Picture]:
     board = Board.from_text("....,.RW.,.BR.,..../...,.W.,.../..,../.")
     p = INDEX_OF_NAME["2d4"]
     check(board.colour_at(p) is not None and not board.problems(), "2d4 is supported")
-    return [figure(
-        "shb-gravity", "The white ball at 2d4 rests on the four balls at 1c3, 1e3, 1c5 "
-        "and 1e5. Take any of them away and it could not stay there.",
-        board, [Ring((p,), "focus"), Ring(SUPPORTERS[p], "supporter")],
-    )]
+    return [site_texts().picture(
+        "shb-gravity", board, (Ring((p,), "focus"), Ring(SUPPORTERS[p], "supporter")))]
 
 
 def _pinning() -> list[Picture]:
     board = Board.from_text("RRRB,RWRR,R..R,RRRR/WB.,...,.../..,../.")
     pin = pinned(board.occupied)
     check(points_of(pin) == list(pts("1c1 1c3")), "exactly 1c1 and 1c3 are pinned")
-    return [figure(
-        "shb-pin", "1c1 and 1c3 each hold up both 2b2 and 2d2, so they are pinned and "
-        "cannot be removed. 1a1 holds up only 2b2; it is not pinned.",
-        board, [Ring(tuple(points_of(pin)), "pinned"), Ring(pts("2b2 2d2"), "supported")],
-    )]
+    return [site_texts().picture("shb-pin", board, (
+        Ring(tuple(points_of(pin)), "pinned"), Ring(pts("2b2 2d2"), "supported")))]
 
 
 def _drop() -> list[Picture]:
@@ -67,25 +59,17 @@ def _drop() -> list[Picture]:
     check(moves == [(INDEX_OF_NAME["2b2"], removed), (INDEX_OF_NAME["3c3"],
                                                       INDEX_OF_NAME["2b2"])],
           "removing 1a1 drops 2b2 to 1a1 and 3c3 to 2b2")
-    return [sequence(
-        "shb-drop", "Removing the red ball at 1a1: the white ball it held up (2b2) drops "
-        "into 1a1, and the black ball on top of that one (3c3) drops into 2b2. Every "
-        "ball of the chain falls exactly one level, along one diagonal.",
-        [(before, [Ring((removed,), "removed"),
-                   *[Arrow(s, t) for s, t in moves]], "before: 1a1 is removed"),
-         (after, [Ring(tuple(t for _, t in moves), "dropped")], "after: the chain has dropped")],
-    )]
+    return [site_texts().sequence("shb-drop", (
+        (before, (Ring((removed,), "removed"), *[Arrow(s, t) for s, t in moves])),
+        (after, (Ring(tuple(t for _, t in moves), "dropped"),))))]
 
 
 def _hiding() -> list[Picture]:
     board = Board.from_text("RRR.,RWR.,RRR.,..../RR.,RR.,.../B.,../.")
     low = INDEX_OF_NAME["1c3"]
     check(COVERED_BY[low] == INDEX_OF_NAME["3c3"], "3c3 covers 1c3")
-    return [figure(
-        "shb-hide", "The black ball at 3c3 sits exactly over the white ball at 1c3, two "
-        "levels down. From above, the cell c3 shows black: the white ball is hidden.",
-        board, [Ring((INDEX_OF_NAME["3c3"],), "hiding"), Ring((low,), "hidden")],
-    )]
+    return [site_texts().picture(
+        "shb-hide", board, (Ring((INDEX_OF_NAME["3c3"],), "hiding"), Ring((low,), "hidden")))]
 
 
 def _crossing() -> list[Picture]:
@@ -94,22 +78,15 @@ def _crossing() -> list[Picture]:
     check(CROSSING[link] == pts("2d2 2d4"), "2d2 and 2d4 cross 1c3-1e3")
     check(CROSSING[(INDEX_OF_NAME["1a3"], INDEX_OF_NAME["1c3"])] == pts("2b2 2b4"),
           "2b2 and 2b4 cross 1a3-1c3")
-    return [figure(
-        "shb-cross", "The link between 1c3 and 1e3 is crossed: 2d2 and 2d4 each touch both "
-        "of its balls and pass over it. The link 1a3-1c3 is not crossed, as neither 2b2 "
-        "nor 2b4 holds a ball.",
-        board, [Path(link, "crossed"), Ring(CROSSING[link], "crossing")],
-    )]
+    return [site_texts().picture(
+        "shb-cross", board, (Path(link, "crossed"), Ring(CROSSING[link], "crossing")))]
 
 
 def _complete() -> list[Picture]:
     text = "WRWR,RWRW,WRWR,RWRW/WRW,RWR,WRW/RW,WR/W"
     board = Board.from_text(text)
     check(valid_locations(board.occupied) == 0, "a complete pyramid has no valid location")
-    return [figure(
-        "shb-complete", "A complete pyramid: 30 balls, and nowhere left to put another.",
-        board,
-    )]
+    return [site_texts().picture("shb-complete", board)]
 
 
 SYSTEM_FIGURES: dict[str, FigureMaker] = {
@@ -127,8 +104,8 @@ SYSTEM_FIGURES: dict[str, FigureMaker] = {
 def all_figures() -> dict[str, FigureMaker]:
     """The picture makers of every rule and ruling: the system's, then every game's."""
     makers = dict(SYSTEM_FIGURES)
-    for bundle in games():
-        makers.update(bundle.figures())
+    for definition in games():
+        makers.update(definition.figures())
     return makers
 
 

@@ -19,7 +19,7 @@ from gen_diagrams import embed
 from gen_i18n import t
 
 from shibumi_rules.contract.explanation import MoveAnswer
-from shibumi_rules.guide import LANGUAGES, Picture, PictureError, Text, View
+from shibumi_rules.contract.guide import LANGUAGES, Picture, PictureError, Text, View
 
 log = logging.getLogger("mkdocs.hooks.shibumi_docs")
 
@@ -57,6 +57,10 @@ def guided() -> list[tuple[Any, Any]]:
                      "the arbiter's page (add shibumi_rules/games/"
                      f"{bundle.name}/guide.py)")
             continue
+        for stale in guide.stale:
+            log.info(f"{bundle.name}: the {stale} translation is out of date (the English "
+                     "changed since), so the English shows; see `shibumi-rules content "
+                     "--check`")
         out.append((bundle, guide))
     return out
 

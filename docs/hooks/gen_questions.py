@@ -16,27 +16,23 @@ from typing import Any
 
 from gen_common import Site, esc, fenced, front_matter, indent, unsearched
 from gen_diagrams import embed
-from gen_i18n import t
+from gen_i18n import site_texts, t
 from gen_play import guided, title_of
 from gen_rules import link
 
-from shibumi_rules.guide import COMMON_QUESTIONS, LANGUAGES, Picture, PictureError, Text, View
+from shibumi_rules.contract.guide import LANGUAGES, Picture, PictureError, Question, Text, View
 
 PAGE = "arbiter.md"
 BOOST = 3
 """Search weight of the page: an everyday question finds its answer here first."""
 
-INTRO = Text(
-    "The questions players actually argue about at the table, answered for each game. "
-    "Each answer links the rules it rests on, and where the question can arise it shows "
-    "a real position answered by the reference engine: the picture and the text under "
-    "\"The engine's answer\" are what `shibumi-rules explain` prints for it, produced "
-    "when this page was built. Run the same command to ask about your own position.",
-    "게임을 하다가 실제로 자주 다투게 되는 질문들을 게임별로 답했습니다. 답마다 근거가 "
-    "되는 규칙을 연결했고, 그 게임에서 생길 수 있는 질문이면 참조 엔진이 답한 실제 국면을 "
-    "보여 줍니다. 그림과 \"엔진의 답\" 아래의 글은 이 페이지를 만들 때 "
-    "`shibumi-rules explain`이 그 국면에 대해 출력한 것입니다. 같은 명령으로 여러분의 "
-    "국면도 물어볼 수 있습니다.")
+def common_questions() -> tuple[Question, ...]:
+    """The questions every game answers on the arbiter's page, in this order (the site's
+    texts, ``questions``); a game adds questions of its own in its guide
+    (``Guide.questions``)."""
+    texts = site_texts()
+    return tuple(Question(q["key"], texts.text(f"questions.{q['key']}.text"))
+                 for q in texts.get("questions"))
 
 
 class AnswerError(PictureError):
@@ -83,25 +79,24 @@ def check_answer(name: str, answer: Any, report: Any) -> None:
 
 def questions(games: list[tuple[Any, Any]]) -> list[Any]:
     """The common questions, then each game's own, each once."""
-    out = list(COMMON_QUESTIONS)
+    out = list(common_questions())
     for _, guide in games:
         out += [q for q in guide.questions if q.key not in {k.key for k in out}]
     return out
 
 
 def _picture(name: str, answer: Any, report: Any) -> Picture:
-    move = answer.move or ""
+    """The picture of ``explain``'s answer. Each view keeps the engine's own caption in
+    English; a translation labels it shortly (the position, before or after the move)."""
+    texts = site_texts()
+    move = answer.move
     views = []
     for number, pic in enumerate(report.answer.pictures):
-        if answer.move is None:
-            ko = "국면"
-        elif number == 0:
-            ko = f"두기 전: {move}"
-        else:
-            ko = f"둔 뒤: {move}"
-        views.append(View(pic.board, pic.marks, Text(pic.caption, ko)))
-    caption = Text(f"The position, answered by explain{': ' + move if move else ''}.",
-                   f"explain이 답한 국면{': ' + move if move else ''}.")
+        label = "asked" if move is None else "before" if number == 0 else "after"
+        short = texts.fill(f"arbiter.views.{label}", move=move or "")
+        views.append(View(pic.board, pic.marks, Text(pic.caption, short.ko)))
+    caption = (texts.fill("arbiter.caption-move", move=move) if move
+               else texts.text("arbiter.caption"))
     return Picture(f"arbiter-{name}-{answer.question}", caption, tuple(views))
 
 
@@ -146,15 +141,16 @@ def generate(site: Site) -> None:
         stray = [k for k in keys if k not in known]
         if stray:
             raise AnswerError(f"{bundle.name} answers unknown questions: {', '.join(stray)}")
-        missing = [q.key for q in COMMON_QUESTIONS if q.key not in keys]
+        missing = [q.key for q in common_questions() if q.key not in keys]
         if missing:
             site.warnings.append(f"{PAGE}: {bundle.name} does not answer "
                                  f"{', '.join(missing)}")
     for lang in LANGUAGES:
         title = t("Arbiter's questions", lang)
+        intro = esc(site_texts().text("arbiter.intro").get(lang))
         out = [front_matter(boost=BOOST), f"# {title}\n",
-               esc(INTRO.get(lang)).replace("&#96;shibumi-rules explain&#96;",
-                                            "<code>shibumi-rules explain</code>") + "\n"]
+               intro.replace("&#96;shibumi-rules explain&#96;",
+                             "<code>shibumi-rules explain</code>") + "\n"]
         out.append(unsearched(
             "\n".join(f"- [{esc(q.text.get(lang))}](#{q.key})" for q in asked) + "\n"))
         for question in asked:

@@ -1,6 +1,7 @@
 """The rule pages (the Shibumi system, then one page per registered game) and the
 Rulings page, from ``spec/rules.json``, ``spec/rulings.json`` and
-``spec/translations.json`` through the engine's loader.
+``spec/translations.json`` through the engine's loader, with the site's texts
+(``docs/content/site.*.json``: the system's page, the Rulings page's introduction).
 
 Every rule, ruling and clarification is a heading whose id is its ID, so
 ``shibumi.html#SHB-PIN-1`` links to the rule and the search finds it as its own entry.
@@ -37,44 +38,19 @@ from gen_common import (
 )
 from gen_diagrams import embed
 from gen_figures import figures_for
-from gen_i18n import DEFAULT, t
+from gen_i18n import DEFAULT, site_texts, t
 
-from shibumi_rules.guide import LANGUAGES, EntryText, Text, entry_fingerprint
+from shibumi_rules.contract.content import entry_fingerprint
+from shibumi_rules.contract.guide import LANGUAGES, EntryText, Text
 from shibumi_rules.spec import ID_PATTERN
 
 log = logging.getLogger("mkdocs.hooks.shibumi_docs")
 
 SYSTEM = "shibumi"
 RULINGS = "rulings.md"
-RULINGS_TITLE = Text("Rulings", "판정")
 NAV = "generated:rules"
 RULE_BOOST = 3
 """Search weight of the rule pages: an everyday word finds the rule first."""
-
-SYSTEM_TITLE = Text("The Shibumi system", "시부미 시스템")
-SYSTEM_INTRO = Text(
-    "What every Shibumi game shares: the set, the 30 points of the pyramid, when two balls "
-    "touch, where a ball may be placed, which balls are held in place by the ones above "
-    "them, what falls when a ball is taken away, and what can be seen from above. Which "
-    "balls a player may place or remove, and what wins, is up to each game.")
-
-SYSTEM_KEYWORDS = {
-    "SHB-PLACE-1": Text("place, put, where can I play, platform, empty hole, stack",
-                        "놓기, 놓을 수 있는 자리, 받침, 빈 구멍, 쌓기"),
-    "SHB-GRAVITY-1": Text("support, supported, hold up, holds up, rests on, resting, "
-                          "floating ball", "받침, 떠받치다, 얹히다, 떠 있는 공"),
-    "SHB-PIN-1": Text("pin, pinned, hold up, holds up, holding up, stuck, locked, can I "
-                      "remove", "고정, 고정된 공, 떠받치는 공, 빼낼 수 있나"),
-    "SHB-DROP-1": Text("drop, drops, fall, falls, falling, chain, collapse",
-                       "떨어짐, 떨어지다, 연쇄, 무너짐"),
-    "SHB-HIDE-1": Text("hidden, hide, covered, cover, visible, seen from above",
-                       "가려진 공, 가림, 덮임, 위에서 보이는 공"),
-    "SHB-CROSS-1": Text("bridge, bridged, cross, crossed, crossing, over a row, blocked",
-                        "다리, 걸침, 가로지름, 막힌 연결"),
-    "SHB-COMPLETE-1": Text("complete, full pyramid, finished pyramid",
-                           "완성된 피라미드, 가득 찬 피라미드"),
-}
-"""Everyday words for the system's rules; each game gives its own in its guide."""
 
 KINDS = ("ruling", "clarification")
 """The kinds of entries of ``spec/rulings.json``, in the order the pages list them."""
@@ -85,8 +61,6 @@ KIND_LEAD = {
     "clarification": "*Clarification: the published text settles this; the argument "
                      "below shows how, so there is nothing to choose.*",
 }
-LANGUAGE_NAMES = {"ko": Text("Korean", "한국어")}
-"""Names of the languages of ``spec/translations.json``."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +75,7 @@ class Scope:
 
 def scopes() -> list[Scope]:
     """The system, then every registered game, in the registry's order."""
-    out = [Scope(SYSTEM, SYSTEM_TITLE, "shibumi.md", None)]
+    out = [Scope(SYSTEM, site_texts().text("system.title"), "shibumi.md", None)]
     out += [Scope(b.name, _title_text(b), f"{b.name}.md", b) for b in games()]
     return out
 
@@ -168,9 +142,10 @@ def _guide(scope: str) -> Any:
 
 
 def keywords(entry_id: str, spec: Any) -> Text | None:
-    """The everyday words of an entry (the system's here, a game's in its guide)."""
-    if entry_id in SYSTEM_KEYWORDS:
-        return SYSTEM_KEYWORDS[entry_id]
+    """The everyday words of an entry (the system's among the site's texts, a game's in
+    its guide)."""
+    if spec.entry(entry_id).scope == SYSTEM:
+        return site_texts().optional(f"keywords.{entry_id}")
     guide = _guide(spec.entry(entry_id).scope)
     found: Text | None = guide.keywords.get(entry_id) if guide is not None else None
     return found
@@ -262,7 +237,7 @@ def _by_kind(ids: Any, spec: Any) -> dict[str, list[str]]:
 
 def _language(tag: str, lang: str) -> str:
     """The name of the language ``tag`` in the language ``lang``."""
-    name = LANGUAGE_NAMES.get(tag)
+    name = site_texts().optional(f"languages.{tag}")
     return name.get(lang) if name is not None else tag
 
 
@@ -327,7 +302,7 @@ def _title(spec: Any, entry_id: str, lang: str) -> str:
 
 def _intro(scope: Scope) -> Text:
     if scope.bundle is None:
-        return SYSTEM_INTRO
+        return site_texts().text("system.intro")
     guide = scope.bundle.guide()
     if guide is not None and guide.rules_intro is not None:
         intro: Text = guide.rules_intro
@@ -499,39 +474,12 @@ def _ruling(site: Site, spec: Any, ruling: Any, lang: str) -> str:
     return "\n".join(part for part in out if part)
 
 
-RULINGS_INTRO = Text(
-    "The published rules of the games are short, and raise questions: what happens when "
-    "the supply runs out, whether one ball can block a row, which balls are \"inner\". "
-    "Each question is answered here once, under an ID that never changes, in one of two "
-    "ways.",
-    "게임들의 발표된 규칙은 짧아서 여러 질문을 남깁니다. 공급처가 바닥나면 어떻게 되는지, "
-    "공 하나가 줄을 막을 수 있는지, 어떤 공이 \"안쪽\" 공인지 같은 것들입니다. 이런 "
-    "질문마다 여기서 바뀌지 않는 ID를 붙여 한 번씩, 두 가지 방식 가운데 하나로 답합니다.")
-KIND_INTRO = {
-    "ruling": Text(
-        "the text leaves the question open. The answers that were not chosen are given "
-        "as well, and what other implementations do. Where a reasonable player might want "
-        "another answer, an option selects it (a ruling says so where its option does not "
-        "exist yet), and the engine, the tables and the conformance vectors follow it.",
-        "글이 질문을 열어 둡니다. 채택하지 않은 답과 다른 구현들의 처리 방식도 함께 "
-        "적습니다. 다른 답을 원하는 플레이어를 위해 옵션으로 다른 안을 고를 수 있으며(옵션이 "
-        "아직 없는 판정은 그렇다고 밝힙니다), 엔진과 표, 적합성 벡터가 모두 그 옵션을 "
-        "따릅니다."),
-    "clarification": Text(
-        "the text settles the question. The argument that settles it is given, with the "
-        "readings it rules out. There is nothing to choose, so there is no option.",
-        "글이 질문에 이미 답합니다. 그 답을 정하는 근거와, 그 근거로 배제되는 읽기를 함께 "
-        "적습니다. 고를 것이 없으므로 옵션도 없습니다."),
-}
-"""What a ruling and a clarification are, for the top of the Rulings page."""
-TRANSLATED_NOTE = Text("", "이 페이지에서 한국어로 옮긴 판정과 해설: {scopes}. 나머지는 "
-                       "영어 원문 그대로입니다.")
-
-
 def _rulings_intro(lang: str) -> str:
-    items = "".join(f"- **{t(kind.capitalize(), lang)}**: {esc(KIND_INTRO[kind].get(lang))}\n"
+    texts = site_texts()
+    items = "".join(f"- **{t(kind.capitalize(), lang)}**: "
+                    f"{esc(texts.text(f'rulings.kinds.{kind}').get(lang))}\n"
                     for kind in KINDS)
-    return f"{esc(RULINGS_INTRO.get(lang))}\n\n{items}"
+    return f"{esc(texts.text('rulings.intro').get(lang))}\n\n{items}"
 
 
 def _rulings_page(site: Site, spec: Any, lang: str) -> None:
@@ -540,8 +488,8 @@ def _rulings_page(site: Site, spec: Any, lang: str) -> None:
            _rulings_intro(lang)]
     translated = [s.title.get(lang) for s in scopes() if lang in translated_langs(s.name)]
     if lang != DEFAULT and translated:
-        out.append(esc(TRANSLATED_NOTE.get(lang).format(scopes=", ".join(translated)))
-                   + "\n")
+        note = site_texts().fill("rulings.translated", scopes=", ".join(translated))
+        out.append(esc(note.get(lang)) + "\n")
     rows = []
     for ruling in spec.rulings.values():
         option = (code(f"{ruling.option.name}={ruling.option.default}")
@@ -582,4 +530,4 @@ def generate(site: Site) -> None:
     for lang in sorted(ruling_langs):
         _rulings_page(site, spec, lang)
     site.nav[NAV] = [(scope.title, scope.page) for scope in scopes()]
-    site.nav[NAV].append((RULINGS_TITLE, RULINGS))
+    site.nav[NAV].append((Text("Rulings", t("Rulings", "ko")), RULINGS))

@@ -18,8 +18,9 @@ from typing import Any
 from gen_common import ROOT, Site, code, esc, front_matter, game, indent, source, table
 from gen_diagrams import embed, figure
 from gen_figures import figures_for
+from gen_i18n import t
 
-from shibumi_rules.guide import Text
+from shibumi_rules.contract.guide import Text
 
 INDEX = "tables/index.md"
 NAV = "generated:tables"
@@ -259,5 +260,5 @@ def generate(site: Site) -> None:
             f"[{s.name}]({_rel(s.relative_to(ROOT).as_posix())})" for s in schemas) + "\n",
     ]
     site.page(INDEX, "\n".join(out))
-    site.nav[NAV] = [(Text("Tables", "표"), INDEX)] + [
+    site.nav[NAV] = [(Text("Tables", t("Tables", "ko")), INDEX)] + [
         (Text(title), f"tables/{page_of(name)}") for name, title, _ in entries]

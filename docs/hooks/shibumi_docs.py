@@ -48,6 +48,8 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from shibumi_rules.contract.content import ContentError
+
 log = logging.getLogger("mkdocs.hooks.shibumi_docs")
 
 GENERATORS = (
@@ -109,7 +111,7 @@ def _generate() -> Site:
         try:
             generate(site)
             log.debug(f"{generate.__module__}: {time.perf_counter() - began:.2f} s")
-        except (MissingSourceError, FigureError) as err:
+        except (MissingSourceError, FigureError, ContentError) as err:
             # A warning, so `mkdocs build` still shows the rest; --strict fails.
             log.warning(f"{generate.__module__}: pages not generated: {err}")
     for warning in site.warnings:

@@ -26,9 +26,14 @@ implements or returns, and the helpers games share. A game's package imports fro
     ``GameActions`` and ``Count``: the game as learning libraries see it.
 ``commands``
     ``Command``: a subcommand a game adds to the command line.
-
-The guide types a game's site pages use (``Guide``, ``FigureMaker``) are in
-``shibumi_rules.guide``.
+``guide``
+    ``Guide`` and its parts (``Section``, ``SampleGame``, ``Answer``, ``Picture``,
+    ``Text``, ...), ``FigureMaker``: what a game tells players and arbiters on the site.
+``content``, ``guide_reader``, ``korean``
+    The words as data: ``Catalog`` reads a game's ``content/`` files (English and its
+    translations, with fingerprints), ``read_guide`` joins them with the game's
+    players and picture builders, ``particle`` gives the Korean particle after a word
+    the engine chooses.
 
 The names below are exported lazily: importing this package imports none of its
 modules, so that a game's ``__init__`` (read at every start-up) stays cheap.
@@ -43,6 +48,18 @@ if TYPE_CHECKING:  # lazy: start-up (each module is imported when a name is firs
     from .actions import Count, GameActions
     from .attribution import Attributor
     from .commands import Command
+    from .content import (
+        Catalog,
+        ContentError,
+        Say,
+        Source,
+        catalog_of,
+        entry_fingerprint,
+        fingerprint,
+        package_source,
+        read_entries,
+        read_entry_translations,
+    )
     from .definition import GameDefinition
     from .explanation import AnswerPicture, Explainer, MoveAnswer, PositionAnswer, Step
     from .files import (
@@ -56,6 +73,24 @@ if TYPE_CHECKING:  # lazy: start-up (each module is imported when a name is firs
         table,
     )
     from .game import Game, OptionSpec, parse_option_pairs, require_depth, resolve_option_values
+    from .guide import (
+        LANGUAGES,
+        Answer,
+        EntryText,
+        FigureMaker,
+        GameRecord,
+        Guide,
+        Picture,
+        PictureError,
+        Question,
+        SampleGame,
+        Section,
+        Text,
+        View,
+        check,
+    )
+    from .guide_reader import read_guide
+    from .korean import particle
     from .positions import NamedPosition
     from .tagging import COMMON, Tagger, board_tags
     from .vectors import GameEnd, OptionTest, Strategy, VectorPlan, always, ordered_ids, uniform
@@ -64,6 +99,10 @@ _MODULE_OF = {
     "Count": "actions", "GameActions": "actions",
     "Attributor": "attribution",
     "Command": "commands",
+    "Catalog": "content", "ContentError": "content", "Say": "content", "Source": "content",
+    "catalog_of": "content", "entry_fingerprint": "content", "fingerprint": "content",
+    "package_source": "content", "read_entries": "content",
+    "read_entry_translations": "content",
     "GameDefinition": "definition",
     "AnswerPicture": "explanation", "Explainer": "explanation", "MoveAnswer": "explanation",
     "PositionAnswer": "explanation", "Step": "explanation",
@@ -72,6 +111,12 @@ _MODULE_OF = {
     "reasons_table": "files", "table": "files",
     "Game": "game", "OptionSpec": "game", "parse_option_pairs": "game",
     "require_depth": "game", "resolve_option_values": "game",
+    "LANGUAGES": "guide", "Answer": "guide", "EntryText": "guide", "FigureMaker": "guide",
+    "GameRecord": "guide", "Guide": "guide", "Picture": "guide", "PictureError": "guide",
+    "Question": "guide", "SampleGame": "guide", "Section": "guide", "Text": "guide",
+    "View": "guide", "check": "guide",
+    "read_guide": "guide_reader",
+    "particle": "korean",
     "NamedPosition": "positions",
     "COMMON": "tagging", "Tagger": "tagging", "board_tags": "tagging",
     "GameEnd": "vectors", "OptionTest": "vectors", "Strategy": "vectors",
@@ -82,34 +127,60 @@ _MODULE_OF = {
 
 __all__ = [
     "COMMON",
+    "LANGUAGES",
+    "Answer",
     "AnswerPicture",
     "Attributor",
+    "Catalog",
     "Command",
+    "ContentError",
     "Count",
+    "EntryText",
     "Explainer",
+    "FigureMaker",
     "Game",
     "GameActions",
     "GameDefinition",
     "GameEnd",
+    "GameRecord",
     "GeneratedFile",
+    "Guide",
     "MoveAnswer",
     "NamedPosition",
     "OptionSpec",
     "OptionTest",
+    "Picture",
+    "PictureError",
     "PositionAnswer",
+    "Question",
+    "SampleGame",
+    "Say",
+    "Section",
+    "Source",
     "Step",
     "Strategy",
     "Tagger",
+    "Text",
     "VectorPlan",
+    "View",
     "always",
     "board_tags",
+    "catalog_of",
+    "check",
     "csv_file",
+    "entry_fingerprint",
+    "fingerprint",
     "json_document",
     "jsonl",
     "names",
     "options_table",
     "ordered_ids",
+    "package_source",
     "parse_option_pairs",
+    "particle",
+    "read_entries",
+    "read_entry_translations",
+    "read_guide",
     "reasons_table",
     "require_depth",
     "resolve_option_values",

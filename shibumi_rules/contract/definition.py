@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..errors import ShibumiError
 
 if TYPE_CHECKING:  # lazy: start-up (listing the games imports none of these)
-    from ..guide import FigureMaker, Guide
     from ..spec import GameSource
     from .actions import GameActions
     from .attribution import Attributor
@@ -26,6 +25,7 @@ if TYPE_CHECKING:  # lazy: start-up (listing the games imports none of these)
     from .explanation import Explainer
     from .files import GeneratedFile
     from .game import Game
+    from .guide import FigureMaker, Guide
     from .positions import NamedPosition
     from .tagging import Tagger
     from .vectors import GameEnd, OptionTest, Strategy, VectorPlan

@@ -22,10 +22,10 @@ if TYPE_CHECKING:  # lazy: start-up (the registry imports this module at every s
     from ...contract.explanation import Explainer
     from ...contract.files import GeneratedFile
     from ...contract.game import Game
+    from ...contract.guide import FigureMaker, Guide
     from ...contract.positions import NamedPosition
     from ...contract.tagging import Tagger
     from ...contract.vectors import GameEnd, OptionTest, Strategy, VectorPlan
-    from ...guide import FigureMaker, Guide
 
 
 class SploofDefinition(GameDefinition):

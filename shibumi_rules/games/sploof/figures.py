@@ -3,7 +3,8 @@
 Each picture is a position chosen to show one rule, with marks computed by the engine
 (valid locations, pinned balls, drop chains, crossings, lines), and checks that the
 engine agrees with what the caption says: if the rules or the engine change so that a
-picture would lie, the site fails to build instead.
+picture would lie, the site fails to build instead. The captions are in
+``content/guide.*.json``, under ``pictures`` and the picture's name.
 """
 
 from __future__ import annotations
@@ -11,14 +12,18 @@ from __future__ import annotations
 from typing import Final
 
 from ...board import Board, pinned, valid_locations
+from ...contract.content import catalog_of
+from ...contract.guide import FigureMaker, Picture, check
 from ...geometry import CROSSING, INDEX_OF_NAME, points_of
-from ...guide import FigureMaker, Picture, Text, View, check, picture
 from ...notation import Colour
 from ...svg import Arrow, Ghost, Mark, Path, Ring
 from .game import GAME
 from .lines import LINE_BY_NAME, LINES, lines_of
 from .positions import POSITIONS
 from .rules import START_BOARD, SploofState
+
+CONTENT: Final = catalog_of(__package__)
+"""The game's texts (``content/guide.en.json`` and its translations)."""
 
 
 def pts(names: str) -> tuple[int, ...]:
@@ -65,22 +70,15 @@ def named(name: str) -> SploofState:
 
 
 def _setup() -> list[Picture]:
-    return [picture("spf-setup", Text(
-        "The start of Sploof: twelve red balls on the twelve holes around the edge; the "
-        "four inner holes are empty.",
-        "스플루프의 시작: 가장자리 구멍 열두 곳에 빨간 공이 하나씩 놓이고, 안쪽 구멍 "
-        "네 곳은 비어 있습니다."), Board.from_text(START_BOARD))]
+    return [CONTENT.picture("spf-setup", Board.from_text(START_BOARD))]
 
 
 def _place() -> list[Picture]:
     board = Board.from_text(START_BOARD)
     valid = valid_locations(board.occupied)
     check(points_of(valid) == list(pts("1c3 1e3 1c5 1e5")), "only the inner holes are free")
-    return [picture("spf-place", Text(
-        "At the start, the only valid locations are the four inner holes. White places a "
-        "ball from the stock on 1c3."),
-        board, (Ring(tuple(points_of(valid)), "candidate"),
-                Ghost(INDEX_OF_NAME["1c3"], Colour.WHITE)))]
+    return [CONTENT.picture("spf-place", board, (
+        Ring(tuple(points_of(valid)), "candidate"), Ghost(INDEX_OF_NAME["1c3"], Colour.WHITE)))]
 
 
 def _remove() -> list[Picture]:
@@ -90,13 +88,9 @@ def _remove() -> list[Picture]:
     after, drops = before.remove(gone)
     check([(d.source, d.target) for d in drops] == [(INDEX_OF_NAME["2b2"], gone)],
           "2b2 drops into 1a1")
-    return [Picture("spf-remove", Text(
-        "Removing the red ball at 1a1 (it holds up only 2b2, so it is not pinned): the "
-        "red ball goes back to the supply, the black ball at 2b2 drops into 1a1, and the "
-        "mover takes two balls of their colour from the supply into their stock."), (
-        View(before, (Ring((gone,), "removed"), Arrow(INDEX_OF_NAME["2b2"], gone)),
-             Text("before: x1a1")),
-        View(after, (Ring((gone,), "dropped"),), Text("after"))))]
+    return [CONTENT.sequence("spf-remove", (
+        (before, (Ring((gone,), "removed"), Arrow(INDEX_OF_NAME["2b2"], gone))),
+        (after, (Ring((gone,), "dropped"),))))]
 
 
 def _line_orthogonal() -> list[Picture]:
@@ -106,25 +100,17 @@ def _line_orthogonal() -> list[Picture]:
     check(line_names(crossed, Colour.WHITE) == [], "the crossed row is no line")
     link = pts("1c3 1e3")
     return [
-        picture("spf-line-row", Text(
-            "White holds the row 1a1-1g1: four white balls in a row on the board, none "
-            "hidden, no link crossed."),
-            made, (Path(line_points("a1-g1"), "line"),)),
-        picture("spf-line-crossed", Text(
-            "A crossed row: the four white balls of rank 3 are not a line, because the "
-            "black balls at 2d2 and 2d4 both lie across the link 1c3-1e3."),
-            crossed, (Path(line_points("a3-g3"), "broken"), Path(link, "crossed"),
-                      Ring(CROSSING[(link[0], link[1])], "crossing"))),
+        CONTENT.picture("spf-line-row", made, (Path(line_points("a1-g1"), "line"),)),
+        CONTENT.picture("spf-line-crossed", crossed, (
+            Path(line_points("a3-g3"), "broken"), Path(link, "crossed"),
+            Ring(CROSSING[(link[0], link[1])], "crossing"))),
     ]
 
 
 def _line_diagonal() -> list[Picture]:
     board = sploof_board("WRRR,RWBR,RBBR,RRRR/W..,.W.,.../..,../.")
     check("a1-d4" in line_names(board, Colour.WHITE), "White holds the diagonal a1-d4")
-    return [picture("spf-line-zigzag", Text(
-        "A zig-zag diagonal line: seen from above, the cells a1, b2, c3 and d4 all show "
-        "white. The balls are on levels 1, 2, 1 and 2, and each touches the next."),
-        board, (Path(line_points("a1-d4"), "line"),))]
+    return [CONTENT.picture("spf-line-zigzag", board, (Path(line_points("a1-d4"), "line"),))]
 
 
 def _win2() -> list[Picture]:
@@ -136,14 +122,10 @@ def _win2() -> list[Picture]:
           "2b2 drops into 1a3")
     check(line_names(after, Colour.BLACK) == ["a3-g3"], "Black has a3-g3 after")
     check(line_names(after, Colour.WHITE) == [], "White has no line after")
-    return [Picture("spf-win-2", Text(
-        "White removes the red ball at 1a3. The black ball it held up drops from 2b2 into "
-        "1a3 and completes Black's row on rank 3. White made a line for the opponent "
-        "only, and loses."), (
-        View(before, (Ring((gone,), "removed"), Arrow(INDEX_OF_NAME["2b2"], gone),
-                      Path(line_points("a3-g3"), "broken")), Text("before: White plays x1a3")),
-        View(after, (Ring((gone,), "dropped"), Path(line_points("a3-g3"), "opponent-line")),
-             Text("after: Black has a line"))))]
+    return [CONTENT.sequence("spf-win-2", (
+        (before, (Ring((gone,), "removed"), Arrow(INDEX_OF_NAME["2b2"], gone),
+                  Path(line_points("a3-g3"), "broken"))),
+        (after, (Ring((gone,), "dropped"), Path(line_points("a3-g3"), "opponent-line")))))]
 
 
 def _perimeter() -> list[Picture]:
@@ -152,23 +134,16 @@ def _perimeter() -> list[Picture]:
     check([line.name for line in lines_of(board, Colour.WHITE, "one")] == [],
           "under blocking=one the single ball cuts the row")
     link = (INDEX_OF_NAME["1a1"], INDEX_OF_NAME["1c1"])
-    return [picture("spf-rul-4", Text(
-        "On the edge, a link has only one ball that can lie across it. The black ball at "
-        "2b2 leans over the link 1a1-1c1, but by default (blocking=two) one ball does not "
-        "cross a link: White's row still counts. Under blocking=one that ball would cut "
-        "it."),
-        board, (Path(line_points("a1-g1"), "line"), Ring(CROSSING[link], "crossing")))]
+    return [CONTENT.picture("spf-rul-4", board, (Path(line_points("a1-g1"), "line"),
+                                                 Ring(CROSSING[link], "crossing")))]
 
 
 def _hidden_row() -> list[Picture]:
     board = sploof_board("RRRR,WWWW,RBBR,RRRR/BBB,BBB,.../BB,../.")
     check(line_names(board, Colour.WHITE) == [], "the row is broken")
-    return [picture("spf-rul-7", Text(
-        "The white row on rank 3 is broken twice over: the black ball at 3c3 hides 1c3 "
-        "from above, and 3e3 hides 1e3 (each also comes with two crossed links, as a "
-        "level-3 ball always does)."),
-        board, (Path(line_points("a3-g3"), "broken"), Ring(pts("3c3 3e3"), "hiding"),
-                Ring(pts("1c3 1e3"), "hidden")))]
+    return [CONTENT.picture("spf-rul-7", board, (
+        Path(line_points("a3-g3"), "broken"), Ring(pts("3c3 3e3"), "hiding"),
+        Ring(pts("1c3 1e3"), "hidden")))]
 
 
 def _both_lines() -> list[Picture]:
@@ -179,19 +154,13 @@ def _both_lines() -> list[Picture]:
     check(line_names(after_board, Colour.BLACK) == ["a5-g5"], "Black gets a5-g5")
     check(GAME.outcome_json(after).get("winner") == "white", "the mover wins by default")
     gone = INDEX_OF_NAME["1a3"]
-    return [Picture("spf-rul-2", Text(
-        "White removes the red ball at 1a3. White's ball at 2b4 drops into 1a3 and "
-        "completes White's row on rank 3; with 2b4 gone, Black's row on rank 5 is no "
-        "longer crossed. Both players have a line after one move: by default the mover, "
-        "White, wins; under simultaneous=draw the game is drawn."), (
-        View(before_board, (Ring((gone,), "removed"), Arrow(INDEX_OF_NAME["2b4"], gone)),
-             Text("before: White plays x1a3")),
-        View(after_board, (Path(line_points("a3-g3"), "line"),
-                           Path(line_points("a5-g5"), "opponent-line")),
-             Text("after: both players have a line"))))]
+    return [CONTENT.sequence("spf-rul-2", (
+        (before_board, (Ring((gone,), "removed"), Arrow(INDEX_OF_NAME["2b4"], gone))),
+        (after_board, (Path(line_points("a3-g3"), "line"),
+                       Path(line_points("a5-g5"), "opponent-line")))))]
 
 
-def _no_move(name: str, figure_name: str, caption: str) -> list[Picture]:
+def _no_move(name: str, figure_name: str) -> list[Picture]:
     state = named(name)
     check(GAME.legal_moves(state) == [] and GAME.outcome_json(state).get("winner") == "black",
           f"{name}: White has no legal move and has lost")
@@ -199,13 +168,11 @@ def _no_move(name: str, figure_name: str, caption: str) -> list[Picture]:
     reds = tuple(points_of(board.masks[Colour.RED]))
     check(all(pinned(board.occupied) >> p & 1 for p in reds), "every red ball is pinned")
     marks: tuple[Mark, ...] = (Ring(reds, "pinned"),)
-    return [picture(figure_name, Text(caption), board, marks)]
+    return [CONTENT.picture(figure_name, board, marks)]
 
 
 def _end() -> list[Picture]:
-    return _no_move("no-move", "spf-end-1", "White to move with an empty stock, and every "
-                    "red ball on the board is pinned (ringed): White has no legal move and "
-                    "loses.")
+    return _no_move("no-move", "spf-end-1")
 
 
 def _complete_stuck() -> list[Picture]:
@@ -213,12 +180,7 @@ def _complete_stuck() -> list[Picture]:
     for stuck, reason in (("pass", "both-stuck-draw"), ("draw", "stuck-draw")):
         check(GAME.outcome_json(GAME.with_options(state, {"stuck": stuck}))["reason"] == reason,
               f"complete-stuck under stuck={stuck} ends as {reason}")
-    return _no_move("complete-stuck", "spf-rul-3", "The pyramid is complete and every red "
-                    "ball is pinned. White still has two balls in stock, but there is "
-                    "nowhere to put them and nothing to remove: by default (stuck=lose) "
-                    "White loses. Under stuck=draw the game is drawn; under stuck=pass it "
-                    "is drawn as well, since Black, with balls in stock, could not move "
-                    "after a pass either.")
+    return _no_move("complete-stuck", "spf-rul-3")
 
 
 def _candidate_lines() -> list[Picture]:
@@ -227,12 +189,8 @@ def _candidate_lines() -> list[Picture]:
                      for line in LINES if line.kind == kind)
     check(len(drawn("orthogonal")) == 8 and len(drawn("diagonal")) == 16, "8 + 16 lines")
     return [
-        picture("table-sploof-orthogonal", Text(
-            "The 8 orthogonal candidate lines: the rows and columns of level 1."),
-            Board(), drawn("orthogonal")),
-        picture("table-sploof-diagonal", Text(
-            "The 16 diagonal candidate lines: every window of four cells along a diagonal "
-            "of the top view whose cells all hold points."), Board(), drawn("diagonal")),
+        CONTENT.picture("table-sploof-orthogonal", Board(), drawn("orthogonal")),
+        CONTENT.picture("table-sploof-diagonal", Board(), drawn("diagonal")),
     ]
 
 

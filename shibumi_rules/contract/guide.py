@@ -1,28 +1,30 @@
 """What a game tells the people who play it and the people who judge it.
 
-A game's ``guide`` module (``shibumi_rules/games/<game>/guide.py``) describes the game in
-plain words for the documentation site: the aim, the set-up, a turn and the end, each
-idea with a picture; a sample game that the engine plays when the site is built; its
-answers to the questions players argue about, each tied to a real position that
-``explain`` answers; everyday words for its rules; and translations. Its ``figures``
-module gives the pictures of the formal rules. The bundle hands both over
-(``GameDefinition.guide``, ``GameDefinition.figures``); the site renders them and decides no
-rule: every picture is checked against the engine when it is built, every sample game
-is played by the engine, and every answer is checked against ``explain``.
+A game's ``guide`` module (``shibumi_rules/games/<game>/guide.py``) gives the site a
+``Guide``: the aim, the set-up, a turn and the end in plain words, each idea with a
+picture; a sample game that the engine plays when the site is built; its answers to the
+questions players argue about, each tied to a real position that ``explain`` answers;
+everyday words for its rules; and translations. Its ``figures`` module gives the
+pictures of the formal rules; the game's definition hands both over
+(``GameDefinition.guide``, ``GameDefinition.figures``). The words are data: they live
+in the game's ``content/`` folder and are read by ``shibumi_rules.contract.content``;
+the modules keep what runs (the players of the sample game, the builders of the comments
+and pictures, the checks against the engine). The site renders a guide and decides no
+rule: every picture is checked against the engine when it is built, every sample game is
+played by the engine, and every answer is checked against ``explain``.
 
-Texts are given in English and, where written, in Korean (``Text``); the point names and
-rule IDs inside them are the same in both.
+Texts are given in English and, where translated, in Korean (``Text``); the point names
+and rule IDs inside them are the same in both.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .board import Board
-from .svg import Mark
+from ..board import Board
+from ..svg import Mark
 
 LANGUAGES: Final = ("en", "ko")
 """The languages of the site, the first one the default."""
@@ -76,12 +78,6 @@ def check(condition: bool, what: str) -> None:
         raise PictureError(f"diagram check failed: {what}")
 
 
-def picture(name: str, caption: Text, board: Board, marks: tuple[Mark, ...] = ()
-            ) -> Picture:
-    """A picture of one board."""
-    return Picture(name, caption, (View(board, marks),))
-
-
 Block = Text | Picture
 """A paragraph of a guide section, or a picture."""
 
@@ -130,33 +126,6 @@ class Question:
     text: Text
 
 
-COMMON_QUESTIONS: Final = (
-    Question("remove-holding-ball", Text(
-        "Can I remove a ball that holds another one up?",
-        "다른 공을 떠받치고 있는 공을 빼낼 수 있나요?")),
-    Question("what-drops", Text(
-        "When a ball is taken away, what drops, and where to?",
-        "공을 빼내면 어떤 공이 어디로 떨어지나요?")),
-    Question("hidden-ball-line", Text(
-        "Does a line through a hidden ball count?",
-        "가려진 공을 지나는 줄도 인정되나요?")),
-    Question("row-under-bridge", Text(
-        "Is a row with a bridge of balls over it still a line?",
-        "위에 공이 다리처럼 걸쳐 있는 줄도 줄로 인정되나요?")),
-    Question("both-lines", Text(
-        "What if one move gives both players a line?",
-        "한 수로 두 사람 모두 줄이 생기면 어떻게 되나요?")),
-    Question("cannot-move", Text(
-        "What if I cannot make any move?",
-        "둘 수 있는 수가 하나도 없으면 어떻게 되나요?")),
-    Question("pair-rests-on-first", Text(
-        "May the second ball of a move rest on the first one?",
-        "한 수에서 두 번째 공을 첫 번째 공 위에 올려도 되나요?")),
-)
-"""The questions every game answers on the arbiter's page, in this order. A game adds
-questions of its own in its guide (``Guide.questions``)."""
-
-
 @dataclass(frozen=True, slots=True)
 class Answer:
     """A game's answer to one question: a short plain answer, the rules behind it, and
@@ -181,9 +150,9 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class EntryText:
-    """A translation of one rule or ruling of the spec. ``source`` is the ``fingerprint``
-    of the English entry it translates: when the English changes, the translation is
-    out of date and the English is shown instead."""
+    """A translation of one rule or ruling of the spec. ``source`` is the fingerprint
+    (``content.entry_fingerprint``) of the English entry it translates: when the English
+    changes, the translation is out of date and the English is shown instead."""
 
     source: str
     title: str
@@ -193,26 +162,6 @@ class EntryText:
     question: str = ""
     rationale: str = ""
     alternatives: tuple[str, ...] = ()
-
-
-def fingerprint(*english: str | tuple[str, ...] | None) -> str:
-    """A short hash of the English texts an ``EntryText`` translates."""
-    digest = hashlib.sha256()
-    for part in english:
-        items = part if isinstance(part, tuple) else (part or "",)
-        for item in items:
-            digest.update(item.encode("utf-8") + b"\0")
-        digest.update(b"\1")
-    return digest.hexdigest()[:12]
-
-
-def entry_fingerprint(entry: Any) -> str:
-    """The fingerprint of the English texts of a spec rule or ruling that an
-    ``EntryText`` of it translates."""
-    if entry.kind == "rule":
-        return fingerprint(entry.title, entry.statement, entry.notes)
-    return fingerprint(entry.title, entry.question, entry.decision, entry.rationale,
-                       tuple(a.summary for a in entry.alternatives))
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +174,7 @@ class Guide:
     lead: Text
     """The first paragraph of the how-to-play page."""
     title: Text | None = None
-    """The game's name in each language (the bundle's ``title`` where not given)."""
+    """The game's name in each language (the definition's ``title`` where not given)."""
     questions: tuple[Question, ...] = ()
     """Questions of this game only, answered after the common ones."""
     keywords: Mapping[str, Text] = field(default_factory=dict)
@@ -240,28 +189,9 @@ class Guide:
     (``stock``, ``supply``), for the notation page."""
     move_notation: Text | None = None
     """How the game's moves are written, in Markdown, for the notation page."""
-
-
-_DIGIT_FINALS: Final = {"0": "ㅇ", "1": "ㄹ", "2": "", "3": "ㅁ", "4": "", "5": "", "6": "ㄱ",
-                        "7": "ㄹ", "8": "ㄹ", "9": ""}
-"""The last sound of each digit read in Korean (영, 일, 이, 삼, ...): none after a vowel."""
-_FINALS: Final = ("", "ㄱ", "ㄲ", "ㄳ", "ㄴ", "ㄵ", "ㄶ", "ㄷ", "ㄹ", "ㄺ", "ㄻ", "ㄼ", "ㄽ",
-                  "ㄾ", "ㄿ", "ㅀ", "ㅁ", "ㅂ", "ㅄ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ",
-                  "ㅍ", "ㅎ")
-
-
-def particle(word: str, after_consonant: str, after_vowel: str) -> str:
-    """``word`` with the Korean particle its last sound takes: ``particle("1g3", "으로",
-    "로")`` is 1g3으로 (삼), ``particle("2b2", "이", "가")`` is 2b2가 (이). A point name
-    is read with its digits in Korean; ``으로`` after ㄹ reads ``로``."""
-    last = word[-1] if word else ""
-    if "가" <= last <= "힣":
-        final = _FINALS[(ord(last) - ord("가")) % 28]
-    else:
-        final = _DIGIT_FINALS.get(last, "")
-    if not final or (final == "ㄹ" and after_consonant == "으로"):
-        return word + after_vowel
-    return word + after_consonant
+    stale: tuple[str, ...] = ()
+    """The texts whose translation is out of date (``LANG:path``): the English changed
+    since they were translated, so the English shows until they are updated."""
 
 
 FigureMaker = Callable[[], list[Picture]]
