@@ -135,6 +135,11 @@ KOREAN: dict[str, str] = {
     "The engine's answer": "엔진의 답",
     # home
     "Home": "처음",
+    # known implementations
+    "This page is in English": "이 페이지는 영어로만 제공됩니다",
+    "known implementations: not translated":
+        "알려진 구현 페이지는 번역하지 않았습니다. 아래의 표와 결과는 각 구현의 실행 "
+        "기록(implementations/NAME/record.json)에서 만든 영어 원문 그대로입니다.",
 }
 """Korean for the words of the generators, by their English text."""
 
