@@ -5,8 +5,9 @@
 
 With ``--expect`` the exit status says whether the run matches its expectations (0) or
 not (1), whatever the run's own result, and so does ``--check`` for the record (which
-holds the result); ``--record`` alone leaves the run's own status. What was compared is said on standard error, so the report on standard output
-stays as ``--format`` makes it.
+holds the result); ``--record`` alone leaves the run's own status. What was compared
+is said on standard error, so the report on standard output stays as ``--format``
+makes it.
 """
 
 from __future__ import annotations
