@@ -245,20 +245,21 @@ def _divergence(group: dict[str, Any]) -> list[str]:
            "",
            f"    Example, from {esc(example.get('source', '-'))}:",
            ""]
-    shown = []
+    lines = []
     if example.get("position") is not None:
-        shown.append(f"position: {example['position']}")
+        lines.append(f"position: {example['position']}")
     if example.get("move") is not None:
-        shown.append(f"move:     {example['move']}")
-    shown.append(f"expected: {_value(example.get('expected'))}")
-    shown.append(f"actual:   {_value(example.get('actual'))}")
+        lines.append(f"move:     {example['move']}")
+    lines.append(f"expected: {shown(example.get('expected'))}")
+    lines.append(f"actual:   {shown(example.get('actual'))}")
     if example.get("detail"):
-        shown.append(f"detail:   {example['detail']}")
-    out.append("    " + fenced("\n".join(shown)).replace("\n", "\n    ").rstrip())
+        lines.append(f"detail:   {example['detail']}")
+    out.append("    " + fenced("\n".join(lines)).replace("\n", "\n    ").rstrip())
     out.append("")
     return out
 
 
-def _value(value: Any) -> str:
+def shown(value: Any) -> str:
+    """A value of an example as the reports show it."""
     return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
 
