@@ -214,3 +214,19 @@ def test_the_adapter_answers_bad_requests_with_the_protocol_error_kinds() -> Non
                      (3, "unsupported"), (4, "unsupported"), (5, "unsupported"),
                      (6, "unsupported")]
     assert all("\n" not in a["error"]["message"] for a in answers)
+
+
+@needs_package
+def test_every_game_the_package_shares_with_the_registry_is_adapted_and_recorded() -> None:
+    """A game added to the registry that the package also plays (it has a
+    ``shibumi/<game>/`` folder) needs its adapter module and its row in the record."""
+    found = subprocess.run(
+        [str(PYTHON), "-c", "import pathlib, shibumi; "
+         "print(pathlib.Path(shibumi.__file__).parent)"],
+        capture_output=True, text=True, check=True).stdout.strip()
+    package = Path(found)
+    shared = {b.name for b in bundles() if (package / b.name).is_dir()}
+    assert {"sploof", "spline"} <= shared
+    [reply] = _adapter([{"id": 1, "type": "identify", "protocol": 1}])
+    assert set(reply["games"]) == shared
+    assert set(_json(DONKIRKBY / "record.json")["games"]) == shared
