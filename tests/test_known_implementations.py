@@ -29,7 +29,7 @@ pytest.importorskip("mkdocs", reason="the docs extra (mkdocs) is not installed")
 import gen_known  # noqa: E402
 from gen_common import esc  # noqa: E402
 
-from .test_docs import page  # noqa: E402
+from .test_docs import built_site, page  # noqa: E402
 
 
 def _json(path: Path) -> Any:
@@ -119,6 +119,11 @@ def test_the_korean_page_says_in_korean_that_it_is_english() -> None:
     text = gen_known.page(gen_known.records(), notice)
     assert text.index("# Known implementations") < text.index(notice) \
         < text.index("## Results")
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    return built_site()
 
 
 def test_the_page_is_built_in_both_languages(site: Path) -> None:
