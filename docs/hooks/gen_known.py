@@ -184,9 +184,9 @@ def _game(folder: str, game: str, title: str, entry: dict[str, Any]) -> list[str
         out.append("None.\n")
     for group in groups:
         out += _divergence(group)
-    for reason in entry.get("inconclusive", []):
-        out.append(f"- not checked: {esc(reason)}")
     if entry.get("inconclusive"):
+        out.append("Not enough was checked to conclude more:\n")
+        out += [f"- {esc(reason)}" for reason in entry["inconclusive"]]
         out.append("")
     return out
 
