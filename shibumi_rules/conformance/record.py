@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
-import os
 import platform
 import shlex
 from pathlib import Path
@@ -138,21 +137,13 @@ def build(result: RunResult, reference: dict[str, AnyGame], engine: str | None,
                    "features": identity.get("features", [])},
         "reference": {k: v for k, v in result.reference.items() if k != "name"},
         "settings": settings(result),
-        "vectors": [_portable(p) for p in result.config.get("vectors") or []],
+        "vector_files": [Path(p).name for p in result.config.get("vectors") or []],
         "result": result.result,
         "positions_checked": result.positions,
         "notes": result.notes,
         "games": {name: _game_record(result, reference[name], readings)
                   for name in result.games},
     }
-
-
-def _portable(path: str) -> str:
-    """A vector file's path relative to the current folder when it is inside it."""
-    try:
-        return Path(path).resolve().relative_to(Path(os.getcwd()).resolve()).as_posix()
-    except ValueError:
-        return path
 
 
 def text(record: dict[str, Any]) -> str:
