@@ -21,7 +21,12 @@ from . import expectations, record
 from .results import RunResult, UsageError
 
 
+EXIT_HELP = ("; with --expect (or --record FILE --check): 0 when the run matches the "
+             "expectations (and the record), 1 when it does not, whatever its result")
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = (p.epilog or "") + EXIT_HELP
     p.add_argument("--expect", metavar="FILE",
                    help="compare the run with the engine's expected divergences in FILE: "
                         "exit 0 when it matches them, 1 when a divergence is not expected "
