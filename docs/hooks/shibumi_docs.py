@@ -33,6 +33,7 @@ import gen_arbiter
 import gen_cli
 import gen_conformance
 import gen_implementers
+import gen_known
 import gen_notation
 import gen_play
 import gen_proofs
@@ -61,6 +62,7 @@ GENERATORS = (
     gen_implementers.generate,
     gen_protocol.generate,
     gen_conformance.generate,
+    gen_known.generate,
     gen_proofs.generate,
     gen_cli.generate,
     gen_api.generate,

@@ -14,7 +14,7 @@ from ..errors import ShibumiError, one_line
 from ..fileio import WriteError, check_writable
 from ..limits import MAX_TIMEOUT
 from ..registry import definitions, game_names
-from . import report
+from . import expectation_cli, report
 from .client import EngineProcess, split_command
 from .harness import (
     BUDGET,
@@ -103,6 +103,7 @@ def _configure_conform(p: argparse.ArgumentParser) -> None:
                    help=f"time limit of the whole run ({BUDGET:g}; 0: none); a run that "
                         "reaches it stops and ends in ERROR")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    expectation_cli.add_arguments(p)
 
 
 def _vector_files(given: list[str] | None) -> list[Path] | None:
@@ -140,6 +141,7 @@ def _run(args: argparse.Namespace) -> int:
     _check_options(options, args.game or list(reference), reference)
     if args.report:
         check_writable(args.report)
+    expectation_cli.check_usage(args)
     files = _vector_files(args.vectors)
     if files is None:
         folder = default_vector_dir()
@@ -175,7 +177,7 @@ def _run(args: argparse.Namespace) -> int:
         except (OSError, WriteError) as err:  # the run's own result still stands
             message = err.message if isinstance(err, WriteError) else str(err)
             print(f"error: --report: {one_line(message)}", file=sys.stderr)
-    return result.exit_status
+    return expectation_cli.finish(args, result, reference, named, result.exit_status)
 
 
 def _check_options(options: dict[str, str], names: list[str],
