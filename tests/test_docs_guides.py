@@ -152,11 +152,21 @@ def test_keywords_and_translations_name_rules_of_the_game(bundle: Any) -> None:
             assert current.entry(entry_id).scope == bundle.name, entry_id
 
 
+AWAITING_TRANSLATION: dict[str, str] = {
+    "ko:SPL-RUL-4": "a ruling now, and donkirkby's Spline starts with Black",
+    "ko:SPK-RUL-8": "a ruling now: the text names a winner only for the higher score",
+    "ko:SPK-RUL-13": "a clarification now: exceeding the bid is not a reading of the text",
+}
+"""Translated entries whose English changed and whose new translation is still to be
+written (``lang:ID``, why the English changed). The site shows the English for them
+meanwhile; each entry must go once its translation is brought up to date."""
+
+
 @pytest.mark.parametrize("bundle", GUIDED, ids=[b.name for b in GUIDED])
 def test_translations_are_of_the_current_english(bundle: Any) -> None:
     """Each translated entry records the fingerprint of the English it translates; when
     the spec's English changes, this fails and names the new fingerprint (the site shows
-    the English meanwhile)."""
+    the English meanwhile), unless the entry is listed as awaiting its translation."""
     current = spec.current()
     for lang, entries in guide_of(bundle).translations.items():
         own = [e.id for e in current if e.scope == bundle.name]
@@ -164,6 +174,10 @@ def test_translations_are_of_the_current_english(bundle: Any) -> None:
         for entry_id, text in entries.items():
             entry = current.entry(entry_id)
             now = entry_fingerprint(entry)
+            if f"{lang}:{entry_id}" in AWAITING_TRANSLATION:
+                assert text.source != now, (
+                    f"{lang} {entry_id} is up to date: take it off AWAITING_TRANSLATION")
+                continue
             assert text.source == now, (
                 f"{lang} {entry_id} translates an older English text; update it and set "
                 f"its fingerprint to {now!r}")

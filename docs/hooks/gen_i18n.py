@@ -62,10 +62,10 @@ KOREAN: dict[str, str] = {
     "ruled out": "배제",
     "none yet; the engine plays the adopted alternative only.":
         "아직 없습니다. 엔진은 채택한 안만 따릅니다.",
-    "none: flags of {command} select the alternatives, and without them a match follows "
-    "the adopted one.":
-        "없습니다. {command}의 플래그로 안을 고르며, 플래그가 없으면 경기는 채택한 안을 "
-        "따릅니다.",
+    "none: command-line flags select the alternatives (each alternative gives its flag), "
+    "and without them the adopted one is followed.":
+        "없습니다. 명령줄 플래그로 안을 고르며(각 안에 그 플래그를 적었습니다), 플래그가 "
+        "없으면 채택한 안을 따릅니다.",
     # translations of the rules
     "Translations:": "번역:",
     "{language} text": "{language} 글",
@@ -99,6 +99,8 @@ KOREAN: dict[str, str] = {
     "implementation": "구현",
     "language": "언어",
     "what it does": "처리 방식",
+    "checked in": "확인한 코드",
+    "not checked": "확인하지 않음",
     "Option:": "옵션:",
     "default": "기본값",
     "translation out of date": "번역이 영어 원문보다 오래되었습니다",
