@@ -33,6 +33,7 @@ from shibumi_rules.geometry import (
     TOUCHING_PAIRS,
     points_of,
 )
+from shibumi_rules.notation import Colour
 from tests.game_strategies import random_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -217,6 +218,48 @@ def test_four_balls_per_move_a_would_never_complete_the_pyramid() -> None:
     assert counts == set(range(0, 29, 4)) and len(POINTS) not in counts
     move_a = next(d for d in _korean().differences if d.id == "move-a")
     assert "multiple of four, at most 28" in move_a.rejected[0].why
+
+
+# -- the case no Sploof game reaches ------------------------------------------------------
+
+def test_a_player_stuck_with_balls_in_stock_is_only_in_positions_built_for_analysis(
+) -> None:
+    """SPF-RUL-3 decides a case that needs a complete pyramid, which no game reaches
+    (sploof-pyramid-never-completes): its decision says so, and every named position
+    showing it is marked as built for analysis, with supplies that stay even as
+    SPF-RUL-1's argument has them."""
+    from shibumi_rules.games.sploof.positions import POSITIONS
+    from shibumi_rules.games.sploof.rules import stuck_with_stock
+
+    sploof = get_game("sploof")
+    decision = spec.current().rulings["SPF-RUL-3"].decision
+    assert "sploof-pyramid-never-completes" in decision
+    assert "only positions built for analysis" in decision and "complete-stuck" in decision
+    stuck = []
+    for named in POSITIONS:
+        state = sploof.parse_position(named.position)
+        if not stuck_with_stock(state):
+            continue
+        stuck.append(named.name)
+        red = state.board.masks[Colour.RED].bit_count()
+        assert state.board.occupied.bit_count() > 28 - red, named.name
+        assert named.about.startswith("Built for analysis") and \
+            "sploof-pyramid-never-completes" in named.about, named.name
+        white, black, _ = state.supply
+        assert white is not None and black is not None
+        assert white % 2 == black % 2 == 0, named.name
+    assert "complete-stuck" in stuck
+
+
+def test_prove_has_the_theorem_that_no_sploof_game_completes_the_pyramid() -> None:
+    pytest.importorskip("z3", reason="the proofs extra (z3-solver) is not installed")
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from proofs.theorems import by_name
+
+    claim = by_name()["sploof-pyramid-never-completes"]
+    assert claim.method == "z3" and not claim.slow and "SPF-RUL-3" in claim.rules
+    assert "28 - r" in claim.statement
 
 
 # -- what the spec says of other implementations ---------------------------------------

@@ -213,12 +213,13 @@ def _complete_stuck() -> list[Picture]:
     for stuck, reason in (("pass", "both-stuck-draw"), ("draw", "stuck-draw")):
         check(GAME.outcome_json(GAME.with_options(state, {"stuck": stuck}))["reason"] == reason,
               f"complete-stuck under stuck={stuck} ends as {reason}")
-    return _no_move("complete-stuck", "spf-rul-3", "The pyramid is complete and every red "
-                    "ball is pinned. White still has two balls in stock, but there is "
-                    "nowhere to put them and nothing to remove: by default (stuck=lose) "
-                    "White loses. Under stuck=draw the game is drawn; under stuck=pass it "
-                    "is drawn as well, since Black, with balls in stock, could not move "
-                    "after a pass either.")
+    return _no_move("complete-stuck", "spf-rul-3", "A position built for analysis, since no "
+                    "game completes the pyramid: it is complete and every red ball is "
+                    "pinned. White still has a ball in stock, but there is nowhere to put "
+                    "it and nothing to remove: by default (stuck=lose) White loses. Under "
+                    "stuck=draw the game is drawn; under stuck=pass it is drawn as well, "
+                    "since Black, with a ball in stock, could not move after a pass "
+                    "either.")
 
 
 def _candidate_lines() -> list[Picture]:
