@@ -551,8 +551,10 @@ def korean_rule_games() -> list[str]:
 def test_translated_entries_are_found_by_their_korean_words(site: Path) -> None:
     """Every rule and ruling of a game translated into Korean is in the search on the
     Korean page, with its Korean everyday words (kept out of the search while the entry
-    was shown in English)."""
+    was shown in English, as the entries awaiting their translation are)."""
     from shibumi_rules import spec
+
+    from .test_docs_guides import AWAITING_TRANSLATION
 
     current = spec.current()
     texts = {d["location"]: d["text"] for d in _index(site)}
@@ -563,6 +565,9 @@ def test_translated_entries_are_found_by_their_korean_words(site: Path) -> None:
         for entry in (e for e in current if e.scope == name):
             where = "rulings" if entry.id in current.rulings else name
             location = f"ko/{where}.html#{entry.id}"
+            if f"ko:{entry.id}" in AWAITING_TRANSLATION:
+                assert location not in texts, f"{location} is shown in English"
+                continue
             assert location in texts, location
             assert HANGUL.search(texts[location]), f"{location} is indexed in English"
             words = keywords.get(entry.id)
