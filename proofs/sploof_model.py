@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final, Generic, TypeVar
 
-from shibumi_rules.geometry import AT_TOP_VIEW, COORDS, COVERED_BY, CROSSING, LEVELS, NEIGHBOURS
+from shibumi_rules.geometry import (
+    AT_TOP_VIEW,
+    COORDS,
+    COVERED_BY,
+    CROSSING,
+    LEVELS,
+    NEIGHBOURS,
+    SIDE,
+)
 
 from . import model
 from .logic import Arith, Logic
@@ -23,6 +31,16 @@ N = TypeVar("N")
 
 STOCK_GAIN: Final = 2
 """Balls a removal moves from the mover's supply to their stock (SPF-REMOVE-2)."""
+START_STOCK: Final = 2
+"""Balls each player holds in stock at the setup (SPF-SETUP-1)."""
+
+
+def perimeter_holes() -> tuple[int, ...]:
+    """The holes of the board's outer ring, where the setup puts the red balls
+    (SPF-SETUP-1): the level-1 points in the first or last row or column."""
+    edge = (0, SIDE - 1)
+    return tuple(p for p in model.POINTS if COORDS[p].level == 0
+                 and (COORDS[p].row in edge or COORDS[p].col in edge))
 
 Cell = tuple[int, int]
 """A cell of the 7x7 top view: (x, y)."""

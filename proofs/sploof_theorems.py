@@ -256,3 +256,78 @@ def sploof_red_balls_never_move() -> Outcome:
             if not outcome.proved:
                 return outcome
     return Outcome(True, "proved for every position, move and supply option")
+
+
+def _balls_left_after(kind: str, state: sm.State[Formula, Any], at: list[Formula],
+                      unlimited: bool) -> tuple[list[Formula], sm.State[Formula, Any], list[Any]]:
+    """What a placement, a removal or a pass needs, the state after it, and how it
+    changes the board's white, black and red counts (as placement-adds-one-ball and
+    removal-takes-only-the-removed-ball prove; a pass changes nothing)."""
+    w = state.white_to_move
+    if kind == "place":
+        return ([sm.may_place(Z3, Z3_ARITH, state, at)],
+                sm.after_place(Z3, Z3_ARITH, state, at),
+                [z3.If(w, 1, 0), z3.If(w, 0, 1), z3.IntVal(0)])
+    if kind == "remove":
+        return ([sm.may_remove(Z3, Z3_ARITH, state, at, unlimited)],
+                sm.after_remove(Z3, Z3_ARITH, state, at, unlimited),
+                [z3.IntVal(0), z3.IntVal(0), z3.IntVal(-1)])
+    passed = sm.State(state.balls, z3.Not(w), state.stock, state.supply)
+    return [], passed, [z3.IntVal(0)] * 3
+
+
+@theorem(SPLOOF, "sploof-pyramid-never-completes", ("SPF-SETUP-1", "SPF-PLACE-1",
+                                                    "SPF-REMOVE-2", "SPF-RUL-3",
+                                                    "SHB-COMPLETE-1"), """
+    In every position a Sploof game reaches from the setup, under every option, the balls
+    on the board, the balls in both stocks and the red balls on the board again add up
+    to 28, the setup's 12 + 2 + 2 + 12: a placement moves a ball from a stock to the
+    board, a removal takes one red ball off and puts two balls in a stock, and a pass
+    changes nothing (the options decide only which moves exist and when the game ends).
+    So a position with r red balls on the board has at most 28 - r balls on it, never
+    the 30 of a complete pyramid, and no player is ever stuck with balls in stock
+    (SPF-RUL-3): that case arises only in positions built for analysis. Z3 proves that
+    every placement, removal and pass keeps the sum, under both supply options; the
+    board's counts change as placement-adds-one-ball and
+    removal-takes-only-the-removed-ball prove.""")
+def sploof_pyramid_never_completes() -> Outcome:
+    reds = len(sm.perimeter_holes())
+    total = reds + 2 * sm.START_STOCK + reds  # board (reds only), both stocks, reds again
+    for unlimited in (False, True):
+        for kind in ("place", "remove", "pass"):
+            state, premises, at = _sploof_setup(unlimited)
+            before = [z3.Int(f"board_{c}") for c in "WBR"]
+            after_counts = [z3.Int(f"board_after_{c}") for c in "WBR"]
+            needs, after, change = _balls_left_after(kind, state, at, unlimited)
+            premises += needs
+            premises += [b >= 0 for b in before]
+            premises.append(before[0] + before[1] + before[2] + state.stock[0]
+                            + state.stock[1] + before[2] == total)
+            premises += [a == b + d for a, b, d in zip(after_counts, before, change, strict=True)]
+            kept = (after_counts[0] + after_counts[1] + after_counts[2] + after.stock[0]
+                    + after.stock[1] + after_counts[2] == total)
+            presentable = [b == count(state.balls[c]) for b, c in zip(before, "WBR", strict=True)]
+            outcome = check(premises, kept, "", _sploof_explain(state, at, unlimited, kind),
+                            presentable)
+            if not outcome.proved:
+                return outcome
+    # the consequence: with r red balls on the board at most 28 - r balls, so never 30
+    balls = fresh_balls("s", "WBR")
+    stock = (z3.Int("stock_white"), z3.Int("stock_black"))
+    on_board, red = z3.Int("on_board"), z3.Int("red_on_board")
+    occ = model.occupancy(Z3, balls)
+    summed = [stock[0] >= 0, stock[1] >= 0, red >= 0,
+              on_board + stock[0] + stock[1] + red == total]
+
+    def explain(m: Any) -> Counterexample:
+        return board_counterexample(board_in(m, balls), "a complete pyramid within the sum")
+    for premises, claim in (
+            (summed, on_board <= total - red),
+            ([well_formed(balls), on_board == count(occ), red == count(balls["R"]), *summed],
+             z3.Not(z3.And(occ)))):
+        outcome = check(premises, claim, "", explain)
+        if not outcome.proved:
+            return outcome
+    return Outcome(True, f"proved for every position, move and option: board + stocks + "
+                         f"red balls on the board = {total}, so at most {total} - r balls "
+                         f"and never {len(model.POINTS)}", facts={"sum": total})

@@ -241,12 +241,29 @@ class Alternative:
 
 
 @dataclass(frozen=True, slots=True)
+class CheckedCode:
+    """One place in another implementation's code that shows what it does."""
+
+    file: str
+    function: str
+
+
+@dataclass(frozen=True, slots=True)
 class Implementation:
-    """What another known implementation does on a ruling's question."""
+    """What another known implementation does on a ruling's question, and where that
+    was checked: the ``version`` read and the ``code`` that shows it, both empty when
+    the claim was not checked against code."""
 
     name: str
     language: str
     does: str
+    version: str | None = None
+    code: tuple[CheckedCode, ...] = ()
+
+    @property
+    def checked(self) -> bool:
+        """Whether the claim was checked against the implementation's code."""
+        return bool(self.code)
 
 
 @dataclass(frozen=True, slots=True)
@@ -515,6 +532,29 @@ def _rule(obj: object, where: str, prefixes: Mapping[str, Scope]) -> Rule:
     )
 
 
+NOT_CHECKED: Final = "not checked"
+"""The ``checked_in`` of an implementation entry whose claim was not checked in code."""
+
+
+def _checked_in(m: _Reader) -> tuple[str | None, tuple[CheckedCode, ...]]:
+    """An implementation entry's ``checked_in``: the version read and the code that
+    shows the claim, or ``not checked``."""
+    value = m.obj.get("checked_in")
+    if value == NOT_CHECKED:
+        return None, ()
+    if not isinstance(value, dict):
+        raise SpecError(f"{m.where}: 'checked_in' must be {NOT_CHECKED!r} or an object "
+                        "with the version read and the code that shows the claim")
+    c = _Reader(value, f"{m.where} checked_in")
+    code = []
+    for i, item in enumerate(c.items("code")):
+        f = _Reader(item, f"{c.where} code {i + 1}")
+        code.append(CheckedCode(f.text("file"), f.text("function")))
+    if not code:
+        raise SpecError(f"{c.where}: 'code' must name at least one file and function")
+    return c.text("version"), tuple(code)
+
+
 def _ruling_kind(r: _Reader) -> RulingKind:
     kind = r.obj.get("kind")
     for known in RULING_KINDS:
@@ -546,8 +586,9 @@ def _ruling(obj: object, where: str, prefixes: Mapping[str, Scope]) -> Ruling:
     implementations = []
     for i, item in enumerate(r.items("implementations")):
         m = _Reader(item, f"{r.where} implementation {i + 1}")
+        version, code = _checked_in(m)
         implementations.append(Implementation(m.text("name"), m.text("language"),
-                                              m.text("does")))
+                                              m.text("does"), version, code))
     return Ruling(
         id=entry_id, kind=kind, scope=_scope(r, entry_id, prefixes), title=r.text("title"),
         question=r.text("question"), decision=r.text("decision"),

@@ -156,6 +156,15 @@ CASES = (
           "blocking=one", "1g3", "--compare-rulings"),
          True, ("SPF-RUL-4", "SHB-CROSS-1", "SPF-LINE-1"),
          (("path broken", "1a3 1c3 1e3 1g3"), ("ring crossing", "2b2"))),
+    # A pass is no turn unless stuck=pass makes it one: the rule it breaks is the one
+    # that says what a turn is, not the ruling on a case no game reaches.
+    Case("sploof-pass-not-a-turn", ("sploof", "pass"), False, ("SPF-TURN-1",), ()),
+    # White lacks only 1g7 of rank 7, but 1g7 holds a black ball on level 1, which never
+    # leaves: the row is dead, so the answer gives no hint of it.
+    Case("sploof-dead-row",
+         ("sploof", "--position",
+          "RRRR,R..R,R..R,WWWB/...,...,.../..,../. white stock:1,1 supply:12,14,8"),
+         None, ("SPF-TURN-1", "SHB-PLACE-1"), ()),
     Case("splink-placement-order",
          ("splink", "--position",
           "RWR.,R...,....,..../...,...,.../..,../. attractor turns:2 supply:13,15",
@@ -189,6 +198,18 @@ CASES = (
           "WRRW,WRRR,WRRW,RRRR/RRR,WRR,.../..,../. attractor turns:22 supply:0,10"),
          None, ("SPK-PLACE-1", "SHB-PIN-1", "SPK-REMOVE-1", "SPK-RUL-7", "SPK-RUL-3"),
          (("ring inner", "2d4"),)),
+    # 1c1 and 1a3 are diagonal neighbours on level 1: they do not touch, so no contact.
+    Case("splink-diagonal-neighbours", ("splink", "R1a3+W1c1"), True,
+         ("SHB-TOUCH-1", "SPK-SCORE-1"), (("ring move", "1c1"), ("ring move", "1a3"))),
+    # Three in a row on level 1 is no line: a line of level 1 needs the whole row.
+    Case("spline-three-in-a-row",
+         ("spline", "--position", "WW..,BB..,....,..../...,...,.../..,../. white", "1e1"),
+         True, ("SPL-LINE-1", "SPL-RUL-1"), (("ring move", "1e1"),)),
+    # 1a1 2b2 1c3 2d4 look straight from above, as a Sploof line may, but a Spline line
+    # is flat.
+    Case("spline-zigzag-not-a-line",
+         ("spline", "--position", "WB..,BWB.,.BB.,W..W/W..,...,.../..,../. white", "2d4"),
+         True, ("SPL-LINE-1", "SPL-RUL-1"), (("ring move", "2d4"),)),
     Case("splink-complete-pyramid-score",
          ("splink", "--position",
           "RWRW,WRWR,RWRW,WRWR/RWR,WRW,RWR/RW,WR/W repulsor turns:15 supply:1,1"),

@@ -76,6 +76,20 @@ def test_weakened_premise_is_caught() -> None:
     assert not check(s.premises[:2], claim, "", s.explain("removing")).proved
 
 
+def test_the_ball_count_of_sploof_fails_with_another_removal_gain(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """sploof-pyramid-never-completes rests on the two balls a removal brings: with
+    three, the sum is not kept and Z3 gives a position that shows it."""
+    from proofs import sploof_model
+    from proofs.sploof_theorems import sploof_pyramid_never_completes
+
+    assert sploof_pyramid_never_completes().proved
+    monkeypatch.setattr(sploof_model, "STOCK_GAIN", 3)
+    outcome = sploof_pyramid_never_completes()
+    assert not outcome.proved and outcome.counterexample is not None
+    assert outcome.counterexample.note.startswith("remove")
+
+
 def test_prove_command_lists_and_runs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["prove", "--list"]) == 0
     listing = capsys.readouterr().out

@@ -4,7 +4,9 @@ difference on record, and one level numbering (1 to 4) in everything a reader se
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
+import json
 import re
 import sys
 from collections.abc import Callable
@@ -30,6 +32,7 @@ from shibumi_rules.geometry import (
     TOUCHING_PAIRS,
     points_of,
 )
+from shibumi_rules.notation import Colour
 from shibumi_rules.registry import get_game
 from tests.game_strategies import random_game
 
@@ -37,7 +40,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "spec"
 SPLINK = get_game("splink")
 
-OPEN_WITHOUT_OPTION: dict[str, str] = {}
+OPEN_WITHOUT_OPTION: dict[str, str] = {
+    "SPK-RUL-8": "no match flag plays on after a tied duel yet",
+}
 """Rulings whose question the text leaves open but whose alternatives the engine does
 not offer yet. Each is a strict expected failure: once its option exists the test
 passes, and this entry must go."""
@@ -53,16 +58,17 @@ def _kind(kind: str) -> list[Any]:
 
 # -- rulings and clarifications ------------------------------------------------------
 
-MATCH_RULINGS = {"SPK-RUL-6", "SPK-RUL-11", "SPK-RUL-12", "SPK-RUL-13"}
-"""Rulings about how a match is set up rather than how a game is played: no game
-option can select their alternatives, command-line flags of ``match`` do."""
+FLAG_RULINGS = {"SPK-RUL-6", "SPK-RUL-11", "SPK-RUL-12", "SPL-RUL-4"}
+"""Rulings about how a match or a game is set up rather than how a game is played (who
+starts, the bidding): no game option can select their alternatives, command-line flags
+do (of ``match``, or of the commands that start a game)."""
 
 
 @pytest.mark.parametrize("ruling_id", _kind("ruling"))
 def test_every_ruling_offers_at_least_two_alternatives_through_an_option(ruling_id: str
                                                                           ) -> None:
     ruling = spec.current().rulings[ruling_id]
-    if ruling_id in MATCH_RULINGS:
+    if ruling_id in FLAG_RULINGS:
         flags = [a.cli for a in ruling.alternatives if a.cli]
         assert ruling.option is None and len(flags) >= 2 and len(set(flags)) == len(flags)
         return
@@ -214,6 +220,152 @@ def test_four_balls_per_move_a_would_never_complete_the_pyramid() -> None:
     assert "multiple of four, at most 28" in move_a.rejected[0].why
 
 
+# -- the case no Sploof game reaches ------------------------------------------------------
+
+def test_a_player_stuck_with_balls_in_stock_is_only_in_positions_built_for_analysis(
+) -> None:
+    """SPF-RUL-3 decides a case that needs a complete pyramid, which no game reaches
+    (sploof-pyramid-never-completes): its decision says so, and every named position
+    showing it is marked as built for analysis, with supplies that stay even as
+    SPF-RUL-1's argument has them."""
+    from shibumi_rules.games.sploof.positions import POSITIONS
+    from shibumi_rules.games.sploof.rules import stuck_with_stock
+
+    sploof = get_game("sploof")
+    decision = spec.current().rulings["SPF-RUL-3"].decision
+    assert "sploof-pyramid-never-completes" in decision
+    assert "only positions built for analysis" in decision and "complete-stuck" in decision
+    stuck = []
+    for named in POSITIONS:
+        state = sploof.parse_position(named.position)
+        if not stuck_with_stock(state):
+            continue
+        stuck.append(named.name)
+        red = state.board.masks[Colour.RED].bit_count()
+        assert state.board.occupied.bit_count() > 28 - red, named.name
+        assert named.about.startswith("Built for analysis") and \
+            "sploof-pyramid-never-completes" in named.about, named.name
+        white, black, _ = state.supply
+        assert white is not None and black is not None
+        assert white % 2 == black % 2 == 0, named.name
+    assert "complete-stuck" in stuck
+
+
+def test_prove_has_the_theorem_that_no_sploof_game_completes_the_pyramid() -> None:
+    pytest.importorskip("z3", reason="the proofs extra (z3-solver) is not installed")
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from proofs.theorems import by_name
+
+    claim = by_name()["sploof-pyramid-never-completes"]
+    assert claim.method == "z3" and not claim.slow and "SPF-RUL-3" in claim.rules
+    assert "28 - r" in claim.statement
+
+
+# -- what the spec says of other implementations ---------------------------------------
+
+KNOWN_CODE = {"donkirkby/shibumi-games", "AbstractPlay/gameslib"}
+"""The implementations whose code is public and was read: every claim about them names
+the version read and the files and functions that show it."""
+
+
+def _implementations() -> list[tuple[str, spec.Implementation]]:
+    return [(r.id, i) for r in spec.current().rulings.values() for i in r.implementations]
+
+
+def test_every_claim_about_an_implementation_names_where_it_was_checked() -> None:
+    entries = _implementations()
+    assert entries
+    for ruling_id, entry in entries:
+        if entry.name in KNOWN_CODE:
+            assert entry.checked and entry.version, (ruling_id, entry.name)
+            assert all(c.file and c.function for c in entry.code), (ruling_id, entry.name)
+        else:
+            assert not entry.checked and entry.version is None, (ruling_id, entry.name)
+    raw = json.loads((SPEC / "rulings.json").read_text(encoding="utf-8"))
+    said = [i["checked_in"] for r in raw["rulings"] for i in r["implementations"]]
+    assert len(said) == len(entries)
+    assert all(c == "not checked" or c["code"] for c in said)
+
+
+COLOUR_FIRST = re.compile(r"\b(White|Black) (moves first|begins|starts)", re.IGNORECASE)
+
+
+def test_abstractplay_is_said_to_number_its_players_not_to_colour_them() -> None:
+    """Its Sploof and Spline start with player 1 and name no colour (SPF-RUL-6,
+    SPL-RUL-4)."""
+    claims = {ruling_id: entry.does for ruling_id, entry in _implementations()
+              if entry.name == "AbstractPlay/gameslib"}
+    assert not [i for i, does in claims.items() if COLOUR_FIRST.search(does)]
+    assert "Player 1" in claims["SPF-RUL-6"] and "Player 1" in claims["SPL-RUL-4"]
+
+
+def test_who_begins_a_spline_game_is_a_ruling_and_donkirkby_starts_with_black() -> None:
+    """SPL-RUL-4: the sources are silent, so it is a ruling, with the flags that select
+    its alternatives; donkirkby's Spline starts with Black, AbstractPlay's with player
+    1, so no text may say that White begins in both."""
+    ruling = spec.current().rulings["SPL-RUL-4"]
+    assert ruling.kind == "ruling" and ruling.option is None
+    assert {a.cli for a in ruling.alternatives} >= {"--first white|black", "--seed N"}
+    donkirkby = next(i for i in ruling.implementations
+                     if i.name == "donkirkby/shibumi-games")
+    assert donkirkby.does.startswith("Black moves first")
+    texts = [ruling.decision, ruling.rationale, *(a.summary for a in ruling.alternatives)]
+    assert not [t for t in texts if "both known implementations" in t
+                or re.search(r"White always begins", t)]
+
+
+def test_a_tied_duel_is_a_ruling_and_reaching_the_bid_a_clarification() -> None:
+    """SPK-RUL-8: the text names a winner only for the higher score, so a tie is open.
+    SPK-RUL-13: 'as many points as he bid' is met by a score equal to the bid, so the
+    text settles it, and exceeding the bid says it is not a reading of the text."""
+    rulings = spec.current().rulings
+    assert rulings["SPK-RUL-8"].kind == "ruling"
+    assert "higher" in rulings["SPK-RUL-8"].rationale.split(".")[0]
+    target = rulings["SPK-RUL-13"]
+    assert target.kind == "clarification"
+    exceed = next(a for a in target.alternatives if not a.adopted)
+    assert exceed.cli == "--target exceed" and "not a reading of the text" in exceed.summary
+
+
+def test_the_spline_notes_say_what_each_implementation_does_at_the_edges() -> None:
+    """SPL-RUL-5, SPL-RUL-6, SPL-RUL-7: AbstractPlay looks only at the lowest level
+    holding a line; donkirkby's framework draws a game without a move, and its Spline
+    counts no balls."""
+    rulings = spec.current().rulings
+
+    def does(ruling_id: str, name: str) -> str:
+        return next(i.does for i in rulings[ruling_id].implementations if i.name == name)
+
+    assert "lowest level" in does("SPL-RUL-5", "AbstractPlay/gameslib")
+    assert "draw" in does("SPL-RUL-6", "donkirkby/shibumi-games")
+    assert "no ball count" in does("SPL-RUL-7", "donkirkby/shibumi-games").lower()
+    assert "not checked" not in (rulings["SPL-RUL-7"].implementations_note or "")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("shibumi") is None,
+                    reason="donkirkby's shibumi package is not installed")
+def test_the_claims_about_donkirkby_hold_in_its_installed_code() -> None:
+    """Run where donkirkby's package is installed (``pip install --no-deps shibumi==0.5.0
+    zero-play==0.5.0 numpy``): who starts each game, and that every function the spec
+    cites exists."""
+    import importlib
+
+    spline: Any = importlib.import_module("shibumi.spline.game").SplineState
+    sploof: Any = importlib.import_module("shibumi.sploof.state").SploofState
+    assert spline().get_active_player() == spline.BLACK
+    assert sploof().get_active_player() == sploof.WHITE
+    for ruling_id, entry in _implementations():
+        if entry.name != "donkirkby/shibumi-games":
+            continue
+        for place in entry.code:
+            module = importlib.import_module(place.file.removesuffix(".py").replace("/", "."))
+            found: Any = module
+            for part in place.function.split("."):
+                found = getattr(found, part)
+            assert found is not None, (ruling_id, place)
+
+
 # -- the Korean text ------------------------------------------------------------------
 
 def _korean() -> spec.Translation:
@@ -227,7 +379,8 @@ HANGUL = re.compile(r"[\uac00-\ud7a3]")
 def test_every_korean_difference_has_its_sentence_meaning_and_adopted_reading() -> None:
     translation = _korean()
     assert {d.id for d in translation.differences} >= {
-        "set-colours", "roles", "role-names", "move-a", "move-b", "bid-target"}
+        "set-colours", "roles", "role-names", "move-a", "move-b", "bid-target",
+        "bid-meaning", "move-b-supply", "distinct-connections"}
     for d in translation.differences:
         assert HANGUL.search(d.translated), d.id
         assert not HANGUL.search(d.literal.replace("'", "")), d.id
@@ -336,6 +489,31 @@ def test_the_rulings_page_shows_rulings_and_clarifications_apart() -> None:
         assert ("**Option:**" in entry) == (ruling.kind == "ruling"), ruling.id
         section = page.split(f"{{#{ruling.id}}}", 1)[0].rsplit("\n## ", 1)[1]
         assert section.split("{")[0].rstrip().endswith(f"{ruling.kind}s"), ruling.id
+
+
+@pytest.mark.slow
+def test_the_rulings_page_shows_where_each_claim_was_checked() -> None:
+    """Each row of a ruling's known implementations ends with the files and functions
+    the claim was checked in and the version read, or says it was not checked."""
+    page = _pages()["rulings.md"]
+    for ruling in spec.current().rulings.values():
+        if not ruling.implementations:
+            continue
+        lines = [line.strip() for line in _entry(page, ruling.id).splitlines()]
+        header = next(line for line in lines if line.startswith("| implementation |"))
+        assert header.endswith("| checked in |"), ruling.id
+        rows = [line for line in lines
+                if any(line.startswith(f"| {i.name} |") for i in ruling.implementations)]
+        assert len(rows) == len(ruling.implementations), ruling.id
+        for row, implementation in zip(rows, ruling.implementations, strict=True):
+            cell = row.strip("|").split(" | ")[-1].strip().replace("&#95;", "_")
+            if implementation.checked:
+                assert all(f"<code>{c.function}</code>" in cell and f"<code>{c.file}</code>"
+                           in cell for c in implementation.code), (ruling.id, cell)
+                assert implementation.version is not None
+                assert implementation.version in cell
+            else:
+                assert cell == "not checked", (ruling.id, implementation.name)
 
 
 @pytest.mark.slow

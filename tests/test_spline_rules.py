@@ -5,25 +5,36 @@ game reaches, refused with the rule they break."""
 
 from __future__ import annotations
 
+import itertools
 from itertools import combinations
 
 import pytest
+from hypothesis import given
 
 from shibumi_rules.board import Board
 from shibumi_rules.errors import IllegalMoveError, NotationError, OptionError, PositionError
 from shibumi_rules.games.spline.game import GAME, SplineMove, SplineState
-from shibumi_rules.games.spline.lines import LINE_BY_NAME, LINES, LINES_THROUGH
+from shibumi_rules.games.spline.lines import (
+    LINE_BY_NAME,
+    LINES,
+    LINES_THROUGH,
+    straight_from_above,
+)
 from shibumi_rules.games.spline.positions import POSITIONS
 from shibumi_rules.games.spline.rules import (
     first_player,
+    flat_verdict,
     legality,
     line_verdict,
+    no_line_verdict,
     outcome,
     position_verdicts,
     supply_verdict,
 )
-from shibumi_rules.geometry import INDEX_OF_NAME, LEVEL_MASKS, NAMES, points_of
+from shibumi_rules.geometry import COORDS, INDEX_OF_NAME, LEVEL_MASKS, NAMES, points_of, touching
 from shibumi_rules.notation import EMPTY_BOARD, Colour
+
+from .board_strategies import boards
 
 NAMED = {p.name: p.position for p in POSITIONS}
 
@@ -210,3 +221,42 @@ def test_a_position_no_game_reaches_is_refused_with_its_rule(
 
 def test_a_won_position_passes_every_invariant() -> None:
     assert all(v.holds for v in position_verdicts(state("won")))
+
+
+# -- why a placement makes no line (SPL-LINE-1, SPL-RUL-1) ---------------------------------
+
+def test_three_in_a_row_is_answered_with_the_whole_row_it_lacks() -> None:
+    board = Board.from_text("WWW.,BB..,....,..../...,...,.../..,../.")
+    verdict = no_line_verdict(board, Colour.WHITE, INDEX_OF_NAME["1e1"])
+    assert (verdict.rule, verdict.also, verdict.holds) == ("SPL-LINE-1", ("SPL-RUL-1",), None)
+    assert verdict.evidence["closest"] == [{"line": "1a1-1g1", "missing": ["1g1"]}]
+    assert "4 balls on level 1, 3 on level 2 and 2 on level 3" in verdict.text
+
+
+def test_a_lone_ball_names_no_closest_line() -> None:
+    verdict = no_line_verdict(Board.from_text("W...,....,....,..../...,...,.../..,../."),
+                              Colour.WHITE, INDEX_OF_NAME["1a1"])
+    assert verdict.evidence["closest"] == [] and "closest" not in verdict.text
+
+
+def test_a_zigzag_seen_from_above_is_called_no_line_because_lines_are_flat() -> None:
+    board = Board.from_text("WB..,BWB.,.BB.,W..W/W..,.W.,.../..,../.")
+    verdict = flat_verdict(board, Colour.WHITE, INDEX_OF_NAME["2d4"])
+    assert verdict is not None and verdict.evidence == {
+        "balls": ["1a1", "2b2", "1c3", "2d4"], "levels": [1, 2]}
+    assert flat_verdict(board, Colour.BLACK, INDEX_OF_NAME["1c1"]) is None
+
+
+@given(boards(max_steps=40))
+def test_a_run_seen_straight_from_above_touches_in_turn_and_leaves_its_level(
+        board: Board) -> None:
+    """``straight_from_above``: consecutive balls touch and step one cell along one
+    top-view diagonal, so every run of two or more goes up and down between levels."""
+    own = board.masks[Colour.WHITE]
+    for point in points_of(own):
+        run = straight_from_above(own, point)
+        assert point in run and all(own >> p & 1 for p in run)
+        steps = {(COORDS[b].x - COORDS[a].x, COORDS[b].y - COORDS[a].y)
+                 for a, b in itertools.pairwise(run)}
+        assert len(steps) <= 1 and all(abs(dx) == abs(dy) == 1 for dx, dy in steps)
+        assert all(touching(a, b) for a, b in itertools.pairwise(run))

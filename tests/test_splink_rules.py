@@ -7,10 +7,12 @@ import pytest
 from shibumi_rules.errors import IllegalMoveError, NotationError
 from shibumi_rules.games.splink.game import GAME, REASONS, end_reason, score
 from shibumi_rules.games.splink.score import (
+    DIAGONAL_PAIRS,
     INNER_POINTS,
     MAX_SCORE,
     SCORING_PAIRS,
     score_masks,
+    untouching_verdict,
 )
 from shibumi_rules.games.splink.state import PlaceMove, RemoveMove, Role, SplinkState
 from shibumi_rules.geometry import INDEX_OF_NAME, NAMES, TOUCHING_PAIRS
@@ -279,3 +281,23 @@ def test_remove_move_text() -> None:
     move = RemoveMove(at("2b2"), at("3c3"), Colour.WHITE)
     assert GAME.format_move(move) == "x2b2+W3c3"
     assert GAME.parse_move(GAME.start(), "X2B2+w3c3") == move
+
+
+# -- diagonal neighbours do not touch (SHB-TOUCH-1) ----------------------------------------
+
+def test_diagonal_neighbours_on_one_level_are_the_28_pairs_that_never_touch() -> None:
+    assert len(DIAGONAL_PAIRS) == 28 and not set(DIAGONAL_PAIRS) & set(TOUCHING_PAIRS)
+    assert (INDEX_OF_NAME["1c1"], INDEX_OF_NAME["1a3"]) in DIAGONAL_PAIRS
+
+
+def test_a_red_and_a_white_ball_placed_diagonally_are_told_they_do_not_touch() -> None:
+    after = GAME.play(GAME.start(), GAME.parse_move(GAME.start(), "R1a3+W1c1"))
+    placed = (INDEX_OF_NAME["1c1"], INDEX_OF_NAME["1a3"])
+    verdict = untouching_verdict(after.red, after.white, placed)
+    assert verdict is not None and verdict.rule == "SHB-TOUCH-1"
+    assert verdict.evidence == {"pairs": [["1c1", "1a3"]]}
+    assert untouching_verdict(after.red, after.white, ()) is None
+    same = GAME.play(GAME.start(), GAME.parse_move(GAME.start(), "R1a1+W1c3"))
+    assert untouching_verdict(same.red, same.white, (INDEX_OF_NAME["1a1"],)) is not None
+    apart = GAME.play(GAME.start(), GAME.parse_move(GAME.start(), "R1a1+W1e5"))
+    assert untouching_verdict(apart.red, apart.white, (INDEX_OF_NAME["1a1"],)) is None

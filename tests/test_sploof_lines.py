@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from shibumi_rules import geometry as g
 from shibumi_rules.board import Board
 from shibumi_rules.games.sploof import lines as lines_module
+from shibumi_rules.games.sploof.game import GAME, SploofState
 from shibumi_rules.games.sploof.lines import (
     BLOCKING_RULES,
     LINE_BY_NAME,
@@ -33,6 +34,7 @@ from shibumi_rules.games.sploof.lines import (
 from shibumi_rules.notation import Colour, parse_point
 
 from .board_strategies import boards
+from .test_sploof_strategies import games
 
 
 def names(lines: tuple[object, ...]) -> list[str]:
@@ -386,3 +388,41 @@ def test_the_tables_blocked_when_gives_the_engines_lines(b: Board, blocking: Blo
             engine = holds(LINE_BY_NAME[str(line["name"])], b.masks[colour], b.occupied,
                            blocking)
             assert held == engine, (line["name"], blocking)
+
+
+# -- dead lines: one cell short, never completed ---------------------------------------
+
+def test_a_row_whose_missing_hole_holds_a_level_1_ball_of_the_opponent_is_dead() -> None:
+    """A white or black ball on level 1 never leaves: only red balls are removed and
+    nothing drops below level 1, so White can never complete rank 7 past Black's
+    1g7; with a red ball there the row is still a hint (it may be removed)."""
+    dead = Board.from_text("RRRR,R..R,R..R,WWWB/...,...,.../..,../.")
+    live = Board.from_text("RRRR,R..R,R..R,WWWR/...,...,.../..,../.")
+    rank_7 = LINE_BY_NAME["a7-g7"]
+    assert check_line(rank_7, Colour.WHITE, dead).status == "near"
+    assert check_line(rank_7, Colour.WHITE, dead).dead
+    assert not check_line(rank_7, Colour.WHITE, live).dead
+
+
+def test_a_diagonal_cell_that_a_ball_two_levels_up_can_cover_is_not_dead() -> None:
+    """1c3 is black, but 3c3 can still come to show a white ball there; the corner cell
+    a1 has no point above it."""
+    corner = Board.from_text("BRRR,RWRR,RRRR,RRRR/W..,.W.,.../..,../.")
+    covered = Board.from_text("WRRR,RBRR,RRRR,RRRR/W..,.W.,.../..,../.")
+    diagonal = LINE_BY_NAME["a1-d4"]
+    assert check_line(diagonal, Colour.WHITE, corner).status == "near"
+    assert check_line(diagonal, Colour.WHITE, corner).dead
+    assert check_line(diagonal, Colour.WHITE, covered).status == "near"
+    assert not check_line(diagonal, Colour.WHITE, covered).dead
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(max_moves=80))
+def test_a_dead_line_is_never_held_later_in_the_game(states: list[SploofState]) -> None:
+    for i, state in enumerate(states):
+        for colour in (Colour.WHITE, Colour.BLACK):
+            for check in check_lines(state.board, colour, state.rules.blocking):
+                if check.dead:
+                    later = [s for s in states[i:]
+                             if check_line(check.line, colour, s.board).status == "held"]
+                    assert later == [], (GAME.format_position(state), check.line.name)

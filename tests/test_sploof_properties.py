@@ -16,10 +16,12 @@ from shibumi_rules.games.sploof.game import GAME, SploofState
 from shibumi_rules.games.sploof.rules import (
     PASS,
     PERIMETER,
+    START_STOCK,
     SploofMove,
     SploofRules,
     move_verdicts,
     outcome,
+    stuck_with_stock,
 )
 from shibumi_rules.notation import Colour
 from shibumi_rules.verdict import first_failure
@@ -49,6 +51,23 @@ def check_invariants(state: SploofState, reachable: bool = True) -> None:
 def test_invariants_hold_through_every_game(states: list[SploofState]) -> None:
     for state in states:
         check_invariants(state)
+
+
+@given(games())
+def test_no_game_has_more_than_28_minus_r_balls_on_the_board(states: list[SploofState]
+                                                             ) -> None:
+    """The engine's games keep what sploof-pyramid-never-completes proves: the balls on
+    the board, in both stocks and the red ones on the board again add up to the setup's
+    sum, so r red balls leave room for at most 28 - r balls and nobody is ever stuck
+    with balls in stock (SPF-RUL-3)."""
+    setup = 2 * PERIMETER.bit_count() + 2 * START_STOCK
+    assert setup == 28
+    for state in states:
+        on_board = state.board.occupied.bit_count()
+        red = state.board.masks[Colour.RED].bit_count()
+        assert on_board + state.stock[0] + state.stock[1] + red == setup
+        assert on_board <= setup - red < g.NUM_POINTS
+        assert not stuck_with_stock(state)
 
 
 @given(any_positions())

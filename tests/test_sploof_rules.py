@@ -454,11 +454,16 @@ def test_a_pass_made_with_a_line_in_hand_wins_under_lines_checked_mover() -> Non
 
 
 def test_a_pass_is_refused_where_the_rules_do_not_allow_it() -> None:
-    """SPF-RUL-3: only under stuck=pass, only with balls in stock and no other move."""
-    start = GAME.start()
-    verdict = refusal(start, "pass")
-    assert (verdict.rule, verdict.also) == ("SPF-RUL-3", ("SPF-TURN-1",))
-    assert verdict.text == "there is no pass under stuck=lose: a turn is a placement or a removal"
+    """SPF-TURN-1: a turn is a placement or a removal, so a pass is no turn at all; only
+    SPF-RUL-3's stuck=pass makes it one, only with balls in stock and no other move."""
+    for stuck in ("lose", "draw"):
+        verdict = refusal(GAME.start({"stuck": stuck}), "pass")
+        assert (verdict.rule, verdict.also) == ("SPF-TURN-1", ())
+        assert verdict.text == (
+            "white is to move, and a turn is exactly one action, a placement or a removal: "
+            "a pass is neither (only stuck=pass makes it a turn, for a player who can "
+            f"neither place nor remove; here stuck={stuck})")
+        assert [v.holds for v in move_verdicts(GAME.start({"stuck": stuck}), PASS)] == [False]
     assert refusal(GAME.start({"stuck": "pass"}), "PASS").evidence == {
         "stuck": "pass", "stock": 2, "placements": 4, "removals": 12}
     empty = pos("WBWB,BWBW,WBWB,BWBW/...,...,.../..,../. black stock:2,0 supply:6,8,16 "

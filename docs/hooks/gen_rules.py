@@ -416,21 +416,34 @@ def _alternatives(spec: Any, ruling: Any, tr: EntryText | None, lang: str) -> st
 
 def _option(ruling: Any, lang: str) -> str:
     """The option that selects a ruling's alternatives, the command-line flags that do
-    for a match ruling, or that there is none yet (a clarification has nothing to
-    select)."""
+    for a ruling on how a match or game is set up, or that there is none yet (a
+    clarification has nothing to select)."""
     if ruling.option:
         return (f"**{t('Option:', lang)}** {code(ruling.option.name)}, "
                 f"{t('default', lang)} {code(ruling.option.default)}; "
                 f"{code('--option ' + ruling.option.name + '=VALUE')}.\n")
     if ruling.kind == "ruling" and any(alt.cli for alt in ruling.alternatives):
         return (f"**{t('Option:', lang)}** "
-                + t("none: flags of {command} select the alternatives, and without them "
-                    "a match follows the adopted one.", lang).format(
-                        command=code("shibumi-rules match")) + "\n")
+                + t("none: command-line flags select the alternatives (each alternative "
+                    "gives its flag), and without them the adopted one is followed.", lang)
+                + "\n")
     if ruling.kind == "ruling":
         return (f"**{t('Option:', lang)}** "
                 f"{t('none yet; the engine plays the adopted alternative only.', lang)}\n")
     return ""
+
+
+def _checked_in(implementation: Any, lang: str) -> str:
+    """Where a claim about another implementation was checked: the files and functions
+    read, with the version, or that it was not checked."""
+    if not implementation.checked:
+        return t("not checked", lang)
+    by_file: dict[str, list[str]] = {}
+    for place in implementation.code:
+        by_file.setdefault(place.file, []).append(place.function)
+    places = "; ".join(f"{code(file)}: " + ", ".join(code(f) for f in functions)
+                       for file, functions in by_file.items())
+    return f"{places} ({esc(implementation.version)})"
 
 
 def _ruling(site: Site, spec: Any, ruling: Any, lang: str) -> str:
@@ -459,8 +472,8 @@ def _ruling(site: Site, spec: Any, ruling: Any, lang: str) -> str:
     known = []
     if ruling.implementations:
         known.append(table([t("implementation", lang), t("language", lang),
-                            t("what it does", lang)], [
-            [esc(i.name), esc(i.language), linked(i.does, spec, page)]
+                            t("what it does", lang), t("checked in", lang)], [
+            [esc(i.name), esc(i.language), linked(i.does, spec, page), _checked_in(i, lang)]
             for i in ruling.implementations
         ]))
     if ruling.implementations_note:

@@ -26,8 +26,10 @@ from .rules import (
     SplineMove,
     SplineState,
     end_verdict,
+    flat_verdict,
     legality,
     line_verdict,
+    no_line_verdict,
     opponent,
     outcome,
     outcome_text,
@@ -124,6 +126,11 @@ class SplineExplainer:
             f"({mech.level_word(move.point)}); {supply_left(after.board, mover)} left in "
             "their supply")]
         effects += [_fact(v) for v in made]
+        if not made:  # why not: lines fill a level, and are flat
+            effects.append(no_line_verdict(after.board, mover, move.point))
+            flat = flat_verdict(after.board, mover, move.point)
+            if flat is not None:
+                effects.append(flat)
         if made:
             other = opponent(mover)
             effects.append(Verdict(

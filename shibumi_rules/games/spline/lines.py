@@ -22,6 +22,7 @@ from typing import Final, Literal
 
 from ...board import Board
 from ...geometry import (
+    AT_TOP_VIEW,
     COORDS,
     COVERED_BY,
     LEVELS,
@@ -92,6 +93,37 @@ LINE_BY_NAME: Final = {line.name: line for line in LINES}
 LINES_THROUGH: Final[tuple[tuple[Mask, ...], ...]] = tuple(
     tuple(line.mask for line in LINES if p in line.points) for p in range(NUM_POINTS))
 """For each point, the masks of the lines through it (none through the apex)."""
+
+
+def _diagonal_neighbour(point: Point, dx: int, dy: int, own: Mask) -> Point | None:
+    """The ball of ``own`` one step along the top-view diagonal (dx, dy) from
+    ``point`` that touches it: a step of one cell that way is always a level up or
+    down (SHB-TOUCH-1)."""
+    c = COORDS[point]
+    for step in (1, -1):
+        found = AT_TOP_VIEW.get((c.x + dx, c.y + dy, c.level + step))
+        if found is not None and own >> found & 1:
+            return found
+    return None
+
+
+def straight_from_above(own: Mask, point: Point) -> tuple[Point, ...]:
+    """The longest run through ``point`` of the player's balls (``own``) that touch in
+    turn and look straight from above while going up and down between levels, as a
+    Sploof line may (SPF-RUL-5): along a top-view diagonal, since touching balls of two
+    levels are always diagonal neighbours seen from above. Such a run is never a Spline
+    line, which lies on one level (SPL-RUL-1); it is found only to say so."""
+    best: tuple[Point, ...] = (point,)
+    for dx, dy in ((1, 1), (1, -1)):
+        run = [point]
+        for sign in (1, -1):
+            at = point
+            while (after := _diagonal_neighbour(at, sign * dx, sign * dy, own)) is not None:
+                run.insert(len(run) if sign == 1 else 0, after)
+                at = after
+        if len(run) > len(best):
+            best = tuple(run)
+    return best
 
 
 def holds(line: Line, own: Mask) -> bool:

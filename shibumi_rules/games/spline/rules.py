@@ -28,10 +28,10 @@ from typing import Final
 from ...board import BALLS_PER_COLOUR, Board, valid_locations
 from ...board_verdicts import placement_verdict
 from ...errors import IllegalMoveError, PositionError
-from ...geometry import LEVEL_MASKS, NAMES, Mask, Point, points_of
+from ...geometry import COORDS, LEVEL_MASKS, NAMES, Mask, Point, points_of
 from ...notation import Colour
 from ...verdict import EndReason, Verdict, first_failure, reason_table
-from .lines import Line, covering, hidden_in, holds, lines_of
+from .lines import LINES, Line, covering, hidden_in, holds, lines_of, straight_from_above
 
 PLAYERS: Final = (Colour.WHITE, Colour.BLACK)
 TOP_LINE_LEVEL: Final = 2
@@ -203,6 +203,57 @@ def line_verdict(line: Line, board: Board, colour: Colour) -> Verdict:
         text = (f"{colour.label} lacks {' '.join(NAMES[p] for p in missing)} of the "
                 f"{line.describe()}")
     return Verdict("SPL-LINE-1", text, held, tuple(also), evidence)
+
+
+def _widths() -> str:
+    """``4 balls on level 1, 3 on level 2 and 2 on level 3``: each level's line length."""
+    lengths = sorted({len(line.points): line.level for line in LINES}.items(), reverse=True)
+    first, *rest = [(n, level + 1) for n, level in lengths]
+    return (f"{first[0]} balls on level {first[1]}, "
+            + ", ".join(f"{n} on level {level}" for n, level in rest[:-1])
+            + f" and {rest[-1][0]} on level {rest[-1][1]}")
+
+
+def no_line_verdict(board: Board, colour: Colour, point: Point) -> Verdict:
+    """Why a ball just placed on ``point`` made no line: a line fills a whole row,
+    column or corner-to-corner diagonal of one level; and, when ``colour`` holds at
+    least half of one, the lines through ``point`` it lacks fewest balls of. Implements
+    the explanation of SPL-LINE-1 with SPL-RUL-1 (``lines.holds`` decides, through
+    ``line_verdict``)."""
+    own = board.masks[colour]
+    through = [line for line in LINES if point in line.points]
+    lacking = {line: [p for p in line.points if not own >> p & 1] for line in through}
+    fewest = min(len(m) for m in lacking.values())
+    closest = [line for line in through
+               if len(lacking[line]) == fewest and 2 * fewest <= len(line.points)]
+    text = (f"{NAMES[point]} completes no line: a line fills a whole row, column or "
+            f"corner-to-corner diagonal of one level ({_widths()})")
+    if closest:
+        text += (f"; of the lines through {NAMES[point]} {colour.label} comes closest to "
+                 + "; ".join(f"the {line.describe()}, lacking "
+                             f"{' '.join(NAMES[p] for p in lacking[line])}"
+                             for line in closest))
+    return Verdict("SPL-LINE-1", text, None, ("SPL-RUL-1",),
+                   {"point": NAMES[point], "colour": colour.label,
+                    "closest": [{"line": line.name, "missing": [NAMES[p] for p in
+                                                               lacking[line]]}
+                                for line in closest]})
+
+
+def flat_verdict(board: Board, colour: Colour, point: Point) -> Verdict | None:
+    """When the balls of ``colour`` through ``point`` look straight from above across
+    levels (three or more touching in turn): that they are no line, since a line lies
+    on one level. None otherwise. Implements the explanation of SPL-RUL-1."""
+    run = straight_from_above(board.masks[colour], point)
+    if len(run) < 3:
+        return None
+    levels = sorted({COORDS[p].level + 1 for p in run})
+    *lower, top = map(str, levels)
+    names = " ".join(NAMES[p] for p in run)
+    return Verdict("SPL-LINE-1", f"seen from above, {colour.label}'s {names} look like a "
+                   f"straight line, but they lie on levels {', '.join(lower)} and {top}, "
+                   "and a line is flat: it lies on one level, so they are no line", None,
+                   ("SPL-RUL-1",), {"balls": [NAMES[p] for p in run], "levels": levels})
 
 
 # -- outcome -------------------------------------------------------------------------

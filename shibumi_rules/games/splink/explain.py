@@ -33,6 +33,7 @@ from .score import (
     inner_points_verdict,
     score_change_verdict,
     score_verdict,
+    untouching_verdict,
 )
 from .state import PlaceMove, RemoveMove, SplinkMove, SplinkState
 
@@ -173,6 +174,9 @@ class SplinkExplainer:
             drops = board.remove(move.removed)[1]
         change = score_change_verdict((state.red, state.white), (after.red, after.white))
         effects.append(change)
+        apart = untouching_verdict(after.red, after.white, tuple(placed))
+        if apart is not None:
+            effects.append(apart)
         effects += [v for p in placed if (v := inner_point_verdict(p)) is not None]
         effects += _outcome_steps(after)
         after_marks: list[Mark] = [Ring(tuple(placed), "move"),

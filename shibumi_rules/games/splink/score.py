@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...geometry import (
+    COORDS,
     COVERING_PAIRS,
     NAMES,
     NUM_POINTS,
@@ -19,6 +20,7 @@ from ...geometry import (
     Mask,
     Point,
     points_of,
+    quadruple_squared_distance,
 )
 from ...verdict import Verdict
 
@@ -124,6 +126,33 @@ def score_change_verdict(before: tuple[Mask, Mask], after: tuple[Mask, Mask]) ->
                    f"{pairs_text(lost)}", None, ("SHB-TOUCH-1",),
                    {"before": len(old), "after": len(new), "change": change,
                     "pairs_made": pair_names(gained), "pairs_lost": pair_names(lost)})
+
+
+def _diagonal_pairs() -> tuple[tuple[Point, Point], ...]:
+    """Points of one level that are diagonal neighbours: sqrt(2) diameters apart, so
+    their balls do not touch (SHB-TOUCH-1)."""
+    return tuple((a, b) for a in range(NUM_POINTS) for b in range(a + 1, NUM_POINTS)
+                 if COORDS[a].level == COORDS[b].level
+                 and quadruple_squared_distance(a, b) == 8)
+
+
+DIAGONAL_PAIRS: Final = _diagonal_pairs()
+"""The pairs of diagonal neighbours on one level, which never touch."""
+
+
+def untouching_verdict(red: Mask, white: Mask, placed: tuple[Point, ...]) -> Verdict | None:
+    """A red and a white ball that are diagonal neighbours on one level, one of them
+    just placed: they do not touch, so they make no contact; None when there is none.
+    Implements the explanation of SHB-TOUCH-1 for SPK-SCORE-1 (``touching`` decides)."""
+    pairs = [(a, b) for a, b in DIAGONAL_PAIRS if (a in placed or b in placed)
+             and _mixed(red, white, a, b)]
+    if not pairs:
+        return None
+    said = "; ".join(f"{NAMES[a]} and {NAMES[b]} are diagonal neighbours on level "
+                     f"{COORDS[a].level + 1}" for a, b in pairs)
+    return Verdict("SHB-TOUCH-1", f"{said}: balls that are diagonal neighbours on one "
+                   "level do not touch, so they make no contact", None, ("SPK-SCORE-1",),
+                   {"pairs": pair_names(pairs)})
 
 
 def inner_point_verdict(point: Point) -> Verdict | None:

@@ -18,7 +18,7 @@ from ...contract.game import Game, OptionSpec
 from ...geometry import COVERING_PAIRS, NAMES, SUPPORTEES, Point, points_of
 from ...notation import Colour
 from ...svg import Mark, Path, Ring
-from .explain_lines import broken_words, describe
+from .explain_lines import broken_text, describe
 from .lines import BlockingRule, LineCheck, check_lines, hidden
 from .rules import (
     REMOVAL_GAIN,
@@ -122,8 +122,7 @@ def _line_steps(made: list[LineCheck], lost: list[LineCheck], broken: list[LineC
         steps.append(Step(v.line.rule, f"{v.colour.label} no longer has line "
                           f"{describe(v, board)}", None, v.rule_ids[1:]))
     for v in broken:
-        steps.append(Step(v.line.rule, f"{v.colour.label} {broken_words(v)} "
-                          f"{describe(v, board)}, so it is not a line", None, v.rule_ids[1:]))
+        steps.append(Step(v.line.rule, broken_text(v, board), None, v.rule_ids[1:]))
     return steps
 
 
@@ -251,17 +250,16 @@ class SploofExplainer:
         marks: list[Mark] = []
         for c in PLAYERS:
             for v in line_views[c]:
-                if v.status == "none":
+                if v.status == "none" or v.dead:
                     continue
-                word = {"held": "has line", "broken": broken_words(v),
-                        "near": "is one cell short of"}[v.status]
-                tail = ""
-                if v.status == "near" and v.blocked:
-                    tail = ", so completing it would not make a line"
-                elif v.status == "broken":
-                    tail = ", so it is not a line"
-                steps.append(Step(v.line.rule, f"{c.label} {word} {describe(v, board)}{tail}",
-                                  None, v.rule_ids[1:]))
+                if v.status == "broken":
+                    text = broken_text(v, board)
+                else:
+                    word = "has line" if v.status == "held" else "is one cell short of"
+                    tail = (", so completing it would not make a line"
+                            if v.status == "near" and v.blocked else "")
+                    text = f"{c.label} {word} {describe(v, board)}{tail}"
+                steps.append(Step(v.line.rule, text, None, v.rule_ids[1:]))
                 marks += _line_marks(v, opponent(colour))
         steps.append(self._outcome_step(state))
         pinned_reds = board.masks[Colour.RED] & pinned(board.occupied)
@@ -276,7 +274,7 @@ class SploofExplainer:
             "broken_lines": {c.label: [_line_json(v) for v in line_views[c]
                                        if v.status == "broken"] for c in PLAYERS},
             "near_lines": {c.label: [_line_json(v) for v in line_views[c]
-                                     if v.status == "near"] for c in PLAYERS},
+                                     if v.status == "near" and not v.dead] for c in PLAYERS},
             "pinned_red": [NAMES[p] for p in points_of(pinned_reds)],
         }
         picture = AnswerPicture(board, tuple(marks), f"{outcome_text(state, result)}")

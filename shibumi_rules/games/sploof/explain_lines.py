@@ -20,12 +20,19 @@ def kind_words(check: LineCheck) -> str:
     return f"file {line.cells[0].name[0]} of the board"
 
 
-def broken_words(check: LineCheck) -> str:
-    """How a player's hold on a broken line reads: every ball of a row or column is
-    theirs; on a diagonal, every cell holds one of theirs but one is covered."""
-    if check.line.kind == "diagonal":
-        return "has a ball in every cell of"
-    return "has all four balls of"
+def broken_text(check: LineCheck, board: Board) -> str:
+    """A broken line in words, from what a player sees. A row or column: the player has
+    all four balls, and what crosses or hides them. A diagonal: what each cell shows
+    from above, which balls of another colour cover the player's, and so whose line it
+    is not (every cell holds a ball of the player's, but not on top)."""
+    who = check.colour.label
+    if check.line.kind != "diagonal":
+        return f"{who} has all four balls of {describe(check, board)}, so it is not a line"
+    shown = " ".join(_content(board, p) for p in check.balls)
+    covers = ", ".join(f"{_owner(board, top)} {NAMES[top]} covers {who}'s {NAMES[own]}"
+                       for own, top in check.covered)
+    return (f"seen from above, diagonal {check.line.name} shows {shown}: {covers}, so it is "
+            f"not {who}'s line")
 
 
 def describe(check: LineCheck, board: Board | None = None) -> str:
@@ -66,3 +73,10 @@ def describe(check: LineCheck, board: Board | None = None) -> str:
 def _content(board: Board, point: Point) -> str:
     colour = board.colour_at(point)
     return f"{NAMES[point]} ({colour.label if colour is not None else 'empty'})"
+
+
+def _owner(board: Board, point: Point) -> str:
+    """``black's`` or ``the red``: whose ball is at ``point``."""
+    colour = board.colour_at(point)
+    assert colour is not None
+    return "the red" if colour.label == "red" else f"{colour.label}'s"

@@ -251,6 +251,12 @@ class LineCheck:
     """Near line: the point (or cell's visible or lowest empty point) not the player's."""
     blocking: BlockingRule = "two"
     """The value of the option ``blocking`` the check was made under (SPF-RUL-4)."""
+    dead: bool = False
+    """Near line: the missing cell shows another player's ball on level 1 that nothing
+    can cover, so the line can never be completed. Only red balls are removed
+    (SPF-REMOVE-1) and a ball drops only into a point below it (SHB-DROP-1), so a white
+    or black ball on level 1 never leaves; a row needs that very ball, and a diagonal
+    cell with no point two levels up always shows it."""
 
     @property
     def holds(self) -> bool:
@@ -362,7 +368,13 @@ def _check_orthogonal(line: Line, colour: Colour, board: Board, blocking: Blocki
         return replace(check, status="broken") if check.blocked else check
     missing = tuple(p for p in line.points if not own >> p & 1)
     return LineCheck(line, colour, "near", line.points, overs, hidden, (), missing,
-                     blocking)
+                     blocking, _settled(board, missing[0]))
+
+
+def _settled(board: Board, point: Point) -> bool:
+    """A white or black ball on level 1 there: it never leaves (``LineCheck.dead``)."""
+    found = board.colour_at(point)
+    return found is not None and found != Colour.RED and COORDS[point].level == 0
 
 
 def _check_diagonal(line: Line, colour: Colour, board: Board, blocking: BlockingRule
@@ -388,8 +400,10 @@ def _check_diagonal(line: Line, colour: Colour, board: Board, blocking: Blocking
         return LineCheck(line, colour, "broken", tuple(balls), covered=tuple(covered),
                          blocking=blocking)
     if len(missing) == 1:
+        (cell,) = (c for c in line.cells if missing[0] in c.points)
         return LineCheck(line, colour, "near", tuple(balls), missing=tuple(missing),
-                         blocking=blocking)
+                         blocking=blocking,
+                         dead=len(cell.points) == 1 and _settled(board, missing[0]))
     return LineCheck(line, colour, "none", tuple(balls), blocking=blocking)
 
 

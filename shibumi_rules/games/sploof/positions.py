@@ -106,9 +106,11 @@ POSITIONS: Final = (
         ("SPF-END-1", "SPF-RUL-3", "SHB-PIN-1"), 1, 0),
     NamedPosition(
         "sploof", "complete-stuck",
-        "WRRW,RBWR,RWBR,WRRW/BWB,BWW,BBB/WW,WW/B white stock:2,2 supply:1,5,8",
-        "The pyramid is complete and every red ball is pinned: White still has two balls "
-        "in stock but no legal move, and has lost.",
+        "WRRW,RBWR,RWBR,WRRW/BWB,BWW,BBB/WW,WW/B white stock:1,1 supply:2,6,8",
+        "Built for analysis: no game completes the pyramid (the theorem "
+        "sploof-pyramid-never-completes). The pyramid is complete and every red ball is "
+        "pinned: White still has a ball in stock, and two in the supply, but no legal "
+        "move, and has lost.",
         ("SPF-RUL-3", "SPF-END-1", "SHB-COMPLETE-1"), 1, 0),
     NamedPosition(
         "sploof", "supply-exhausted",

@@ -362,12 +362,20 @@ def _balls(n: int, colour: Colour | None = None) -> str:
 # -- verdicts on a move --------------------------------------------------------------
 
 def turn_verdict(state: SploofState, move: SploofMove) -> Verdict:
-    """A turn is one action: a placement or a removal (or, under ``stuck=pass``, a
-    pass, SPF-RUL-3). Implements SPF-TURN-1."""
+    """A turn is one action: a placement or a removal. A pass is a turn only where
+    ``stuck=pass`` makes it one (SPF-RUL-3, whose ``pass_verdict`` then says whether
+    this player may pass); under the other values it is no action at all. Implements
+    SPF-TURN-1."""
     action = "a pass" if move.is_pass else "a removal" if move.remove else "a placement"
+    evidence = {"turn": state.turn.label, "action": action}
+    if move.is_pass and state.rules.stuck != "pass":
+        return Verdict("SPF-TURN-1", f"{state.turn.label} is to move, and a turn is exactly "
+                       "one action, a placement or a removal: a pass is neither (only "
+                       "stuck=pass makes it a turn, for a player who can neither place nor "
+                       f"remove; here stuck={state.rules.stuck})", False,
+                       evidence={**evidence, "stuck": state.rules.stuck})
     return Verdict("SPF-TURN-1", f"{state.turn.label} is to move; a turn is exactly one "
-                   f"action, here {action}", True,
-                   evidence={"turn": state.turn.label, "action": action})
+                   f"action, here {action}", True, evidence=evidence)
 
 
 def stock_verdict(state: SploofState) -> Verdict:
@@ -433,16 +441,15 @@ def supply_verdict(state: SploofState) -> Verdict:
 
 
 def pass_verdict(state: SploofState) -> Verdict:
-    """A pass is a turn only under ``stuck=pass``, for a player with balls in stock who
-    can neither place nor remove, while the opponent could move after it (or has an
-    empty stock). Implements SPF-RUL-3 (with SPF-TURN-1)."""
+    """Under ``stuck=pass`` (the only value with a pass, ``turn_verdict`` says), a pass
+    is for a player with balls in stock who can neither place nor remove, while the
+    opponent could move after it (or has an empty stock). Implements SPF-RUL-3 (with
+    SPF-TURN-1)."""
     colour, rule = state.turn, state.rules.stuck
     who, other = colour.label, opponent(colour).label
     stock = state.stock[colour]
     evidence = {"stuck": rule, "stock": stock}
-    if rule != "pass":
-        return Verdict("SPF-RUL-3", f"there is no pass under stuck={rule}: a turn is a "
-                       "placement or a removal", False, ("SPF-TURN-1",), evidence)
+    assert rule == "pass", "turn_verdict refuses a pass under any other value"
     if stock == 0:
         return Verdict("SPF-RUL-3", f"{who} has no ball in stock: a pass is only for a "
                        "player with balls in stock (stuck=pass)", False, ("SPF-TURN-1",),
