@@ -166,8 +166,8 @@ def test_site_builds_strict_with_link_and_anchor_validation(site: Path) -> None:
     assert config["theme"]["name"] == "material"
     for path in KEY_PAGES:
         assert page(site, path).text, f"page {path!r} is empty"
-    for bundle in definitions():
-        assert page(site, bundle.name).text, f"{bundle.name} has no rules page"
+    for definition in definitions():
+        assert page(site, definition.name).text, f"{definition.name} has no rules page"
 
 
 def test_strict_build_rejects_a_broken_anchor(tmp_path: Path) -> None:
@@ -212,10 +212,10 @@ def test_the_navigation_lists_every_game_from_the_registry(site: Path) -> None:
     built = page(site, "")
     nav = [a for tag, a in built.elements if tag == "a" and "md-nav__link" in a.get("class", "")]
     hrefs = [a["href"] for a in nav]
-    for bundle in definitions():
-        assert f"{bundle.name}.html" in hrefs, bundle.name
-    for bundle, _ in guided():
-        assert f"play/{bundle.name}.html" in hrefs, bundle.name
+    for definition in definitions():
+        assert f"{definition.name}.html" in hrefs, definition.name
+    for definition, _ in guided():
+        assert f"play/{definition.name}.html" in hrefs, definition.name
     first_rule = min(hrefs.index(f"{b.name}.html") for b in definitions())
     assert hrefs.index(f"play/{guided()[0][0].name}.html") < first_rule
     config = site_config()
@@ -322,20 +322,20 @@ def test_entries_that_need_a_picture_show_one(site: Path, path: str, rule_id: st
 def test_each_game_with_a_guide_has_a_how_to_play_page(site: Path) -> None:
     """Aim, set-up, a turn and the end, each with pictures, then the sample game the
     engine played: one heading, one diagram and one comment per move."""
-    for bundle, guide in guided():
-        html = html_file(site, f"play/{bundle.name}").read_text(encoding="utf-8")
-        built = page(site, f"play/{bundle.name}")
+    for definition, guide in guided():
+        html = html_file(site, f"play/{definition.name}").read_text(encoding="utf-8")
+        built = page(site, f"play/{definition.name}")
         for section in guide.sections:
             assert section.key in built.ids, section.key
             body = html.split(f'id="{section.key}"', 1)[1].split("<h2", 1)[0]
-            assert 'class="shibumi-diagram"' in body, f"{bundle.name} {section.key}"
+            assert 'class="shibumi-diagram"' in body, f"{definition.name} {section.key}"
         record = guide.sample.play()
         for number, move in enumerate(record.moves, start=1):
-            assert f"move-{number}" in built.ids, f"{bundle.name} move {number}"
+            assert f"move-{number}" in built.ids, f"{definition.name} move {number}"
             body = html.split(f'id="move-{number}"', 1)[1].split("<h3", 1)[0]
             assert move in body and 'class="shibumi-diagram"' in body
             assert "<figcaption>" in body
-        game = bundle.rules()
+        game = definition.rules()
         state = game.replay(game.parse_position(record.start), record.moves)
         assert game.outcome_json(state)["reason"] == guide.sample.ends
 
@@ -349,14 +349,14 @@ def test_the_arbiter_page_answers_every_question_for_every_game(site: Path) -> N
     for question in texts.get("questions"):
         key = question["key"]
         assert built.ids.get(key) == "h2", key
-        for bundle, _ in guided():
-            assert f"{key}-{bundle.name}" in built.ids, (key, bundle.name)
-    for bundle, guide in guided():
+        for definition, _ in guided():
+            assert f"{key}-{definition.name}" in built.ids, (key, definition.name)
+    for definition, guide in guided():
         for answer in guide.answers:
-            section = html.split(f'id="{answer.question}-{bundle.name}"', 1)[1]
+            section = html.split(f'id="{answer.question}-{definition.name}"', 1)[1]
             section = section.split("<h3", 1)[0].split("<h2", 1)[0]
             for rule in answer.rules:
-                assert f"#{rule}" in section, (bundle.name, answer.question, rule)
+                assert f"#{rule}" in section, (definition.name, answer.question, rule)
             if answer.position is not None:
                 assert 'class="shibumi-diagram"' in section
                 assert "shibumi-rules explain" in re.sub(r"<[^>]+>", "", section)
@@ -757,8 +757,8 @@ def test_api_reference_is_read_from_the_docstrings(site: Path) -> None:
     doc = board.drop_chain.__doc__ or ""
     first_sentence = " ".join(doc.split(".")[0].split()).replace("``", "")
     assert first_sentence in text
-    for bundle in definitions():
-        assert type(bundle.rules()).__module__ in built.ids, bundle.name
+    for definition in definitions():
+        assert type(definition.rules()).__module__ in built.ids, definition.name
 
 
 def test_notation_page_names_every_point(site: Path) -> None:
@@ -770,8 +770,9 @@ def test_notation_page_names_every_point(site: Path) -> None:
         assert name in text
     for anchor in ("points", "top-view", "positions", "moves", "aliases"):
         assert anchor in built.ids
-    for bundle in definitions():
-        assert f"{bundle.name}-positions" in built.ids and f"{bundle.name}-moves" in built.ids
+    for definition in definitions():
+        name = definition.name
+        assert f"{name}-positions" in built.ids and f"{name}-moves" in built.ids
 
 
 # -- the proofs page's cache ----------------------------------------------------------

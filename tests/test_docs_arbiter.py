@@ -33,36 +33,36 @@ import gen_questions  # noqa: E402  (the site's own generator: the same command,
 
 
 def answers() -> Iterator[tuple[Any, Answer]]:
-    for bundle in definitions():
-        guide = bundle.guide()
+    for definition in definitions():
+        guide = definition.guide()
         if guide is not None:
             for answer in guide.answers:
-                yield bundle, answer
+                yield definition, answer
 
 
 ASKED = [(b, a) for b, a in answers() if a.position is not None]
 
 
-def golden_name(bundle: Any, answer: Answer) -> str:
-    return f"{bundle.name}-{answer.question}.txt"
+def golden_name(definition: Any, answer: Answer) -> str:
+    return f"{definition.name}-{answer.question}.txt"
 
 
-@pytest.mark.parametrize(("bundle", "answer"), ASKED,
+@pytest.mark.parametrize(("definition", "answer"), ASKED,
                          ids=[golden_name(b, a).removesuffix(".txt") for b, a in ASKED])
-def test_each_answer_is_what_explain_says(bundle: Any, answer: Answer,
+def test_each_answer_is_what_explain_says(definition: Any, answer: Answer,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["explain", *gen_questions.arguments(bundle.name, answer)])
+    status = main(["explain", *gen_questions.arguments(definition.name, answer)])
     text = capsys.readouterr().out
     assert status == 0
-    path = GOLDEN / golden_name(bundle, answer)
+    path = GOLDEN / golden_name(definition, answer)
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"missing golden file {path}; run with SHIBUMI_UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8"), f"{path.name} differs from explain"
-    report = explain(bundle.rules(), bundle.explainer(), Setup(position=answer.position),
+    report = explain(definition.rules(), definition.explainer(), Setup(position=answer.position),
                      answer.move)
-    gen_questions.check_answer(bundle.name, answer, report)
+    gen_questions.check_answer(definition.name, answer, report)
     assert answer.rules[0] in cited_ids(report), (
         f"explain does not cite {answer.rules[0]}, the rule the answer rests on")
 
@@ -74,14 +74,14 @@ def test_every_golden_file_belongs_to_an_answer() -> None:
 
 
 def test_every_game_with_a_guide_answers_every_common_question() -> None:
-    for bundle in definitions():
-        guide = bundle.guide()
+    for definition in definitions():
+        guide = definition.guide()
         if guide is None:
             continue
         keys = [a.question for a in guide.answers]
-        assert sorted(keys) == sorted(set(keys)), f"{bundle.name} answers a question twice"
+        assert sorted(keys) == sorted(set(keys)), f"{definition.name} answers a question twice"
         for question in gen_questions.common_questions():
-            assert question.key in keys, f"{bundle.name} does not answer {question.key}"
+            assert question.key in keys, f"{definition.name} does not answer {question.key}"
         own = {q.key for q in guide.questions}
         assert set(keys) <= {q.key for q in gen_questions.common_questions()} | own
 
@@ -89,8 +89,8 @@ def test_every_game_with_a_guide_answers_every_common_question() -> None:
 def test_a_wrong_answer_fails_the_check() -> None:
     """The check the site makes is real: an answer that says "legal" where explain says
     "illegal", or names another rule or end, is refused."""
-    bundle, answer = next((b, a) for b, a in ASKED if a.legal is False)
-    report = explain(bundle.rules(), bundle.explainer(), Setup(position=answer.position),
+    definition, answer = next((b, a) for b, a in ASKED if a.legal is False)
+    report = explain(definition.rules(), definition.explainer(), Setup(position=answer.position),
                      answer.move)
     for wrong in (Answer(answer.question, answer.text, answer.rules, answer.position,
                          answer.move, legal=True),
@@ -99,4 +99,4 @@ def test_a_wrong_answer_fails_the_check() -> None:
                   Answer(answer.question, answer.text, answer.rules, answer.position,
                          answer.move, legal=False, rule=answer.rule, reason="line")):
         with pytest.raises(gen_questions.AnswerError):
-            gen_questions.check_answer(bundle.name, wrong, report)
+            gen_questions.check_answer(definition.name, wrong, report)

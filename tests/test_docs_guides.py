@@ -25,8 +25,8 @@ GUIDED = [b for b in definitions() if b.guide() is not None]
 SECTIONS = ("aim", "setup", "turn", "end")
 
 
-def guide_of(bundle: Any) -> Guide:
-    guide = bundle.guide()
+def guide_of(definition: Any) -> Guide:
+    guide = definition.guide()
     assert isinstance(guide, Guide)
     return guide
 
@@ -40,15 +40,15 @@ def test_the_games_of_the_site_have_guides() -> None:
 FIGURED = [b for b in definitions() if b.figures()]
 
 
-@pytest.mark.parametrize("bundle", FIGURED, ids=[b.name for b in FIGURED])
-def test_every_figure_is_drawn_and_agrees_with_the_engine(bundle: Any) -> None:
+@pytest.mark.parametrize("definition", FIGURED, ids=[b.name for b in FIGURED])
+def test_every_figure_is_drawn_and_agrees_with_the_engine(definition: Any) -> None:
     """Each picture maker of a game's formal rules draws (its checks against the engine
     pass) and keys a rule or ruling of the game, or the game's table."""
     current = spec.current()
-    for key, make in bundle.figures().items():
+    for key, make in definition.figures().items():
         pictures = make()
         assert pictures and all(isinstance(p, Picture) and p.views for p in pictures), key
-        assert key == bundle.name or current.entry(key).scope == bundle.name, key
+        assert key == definition.name or current.entry(key).scope == definition.name, key
 
 
 def test_the_spline_sample_game_ends_with_the_line_its_guide_names(
@@ -75,15 +75,15 @@ def test_the_spline_sample_game_ends_with_the_line_its_guide_names(
         spline_guide.sample_record()
 
 
-@pytest.mark.parametrize("bundle", GUIDED, ids=[b.name for b in GUIDED])
-def test_a_guide_explains_aim_setup_turn_and_end_with_pictures(bundle: Any) -> None:
-    guide = guide_of(bundle)
+@pytest.mark.parametrize("definition", GUIDED, ids=[b.name for b in GUIDED])
+def test_a_guide_explains_aim_setup_turn_and_end_with_pictures(definition: Any) -> None:
+    guide = guide_of(definition)
     assert tuple(s.key for s in guide.sections) == SECTIONS
     names = []
     for section in guide.sections:
         pictures = [b for b in section.blocks if isinstance(b, Picture)]
         texts = [b for b in section.blocks if isinstance(b, Text)]
-        assert pictures and texts, f"{bundle.name} {section.key}: words and a picture"
+        assert pictures and texts, f"{definition.name} {section.key}: words and a picture"
         names += [p.name for p in pictures]
     assert len(names) == len(set(names)), "two pictures share a file name"
 
@@ -102,28 +102,28 @@ def _texts(guide: Guide) -> list[tuple[str, Text]]:
     return out
 
 
-@pytest.mark.parametrize("bundle", GUIDED, ids=[b.name for b in GUIDED])
-def test_a_translated_guide_is_translated_throughout(bundle: Any) -> None:
+@pytest.mark.parametrize("definition", GUIDED, ids=[b.name for b in GUIDED])
+def test_a_translated_guide_is_translated_throughout(definition: Any) -> None:
     """A how-to-play page and the answers are translated whole or not at all: a page
     half in English would read as a bug."""
-    guide = guide_of(bundle)
+    guide = guide_of(definition)
     for lang in LANGUAGES[1:]:
         if not guide.lead.has(lang):
             continue
         missing = [where for where, text in _texts(guide) if not text.has(lang)]
-        assert not missing, f"{bundle.name}: not in {lang}: {missing}"
+        assert not missing, f"{definition.name}: not in {lang}: {missing}"
 
 
-@pytest.mark.parametrize("bundle", GUIDED, ids=[b.name for b in GUIDED])
-def test_the_sample_game_is_short_real_and_ends_as_said(bundle: Any) -> None:
-    guide = guide_of(bundle)
-    game = bundle.rules()
+@pytest.mark.parametrize("definition", GUIDED, ids=[b.name for b in GUIDED])
+def test_the_sample_game_is_short_real_and_ends_as_said(definition: Any) -> None:
+    guide = guide_of(definition)
+    game = definition.rules()
     record = guide.sample.play()
     assert record == guide.sample.play(), "the sample game is not reproducible"
     assert 6 <= len(record.moves) <= 40
     state = game.parse_position(record.start)
     for move in record.moves:
-        answer = explain(game, bundle.explainer(), Setup(position=game.format_position(state)),
+        answer = explain(game, definition.explainer(), Setup(position=game.format_position(state)),
                          move).answer
         assert isinstance(answer, MoveAnswer) and answer.legal
         comment = guide.sample.comment(answer)
@@ -134,29 +134,29 @@ def test_the_sample_game_is_short_real_and_ends_as_said(bundle: Any) -> None:
     assert game.outcome_json(state)["reason"] == guide.sample.ends
 
 
-@pytest.mark.parametrize("bundle", GUIDED, ids=[b.name for b in GUIDED])
-def test_keywords_and_translations_name_rules_of_the_game(bundle: Any) -> None:
+@pytest.mark.parametrize("definition", GUIDED, ids=[b.name for b in GUIDED])
+def test_keywords_and_translations_name_rules_of_the_game(definition: Any) -> None:
     current = spec.current()
-    guide = guide_of(bundle)
+    guide = guide_of(definition)
     for entry_id in guide.keywords:
-        assert current.entry(entry_id).scope == bundle.name, entry_id
+        assert current.entry(entry_id).scope == definition.name, entry_id
     for answer in guide.answers:
         for rule in answer.rules:
             assert rule in current, (answer.question, rule)
     for lang, entries in guide.translations.items():
         assert lang in LANGUAGES[1:]
         for entry_id in entries:
-            assert current.entry(entry_id).scope == bundle.name, entry_id
+            assert current.entry(entry_id).scope == definition.name, entry_id
 
 
-@pytest.mark.parametrize("bundle", GUIDED, ids=[b.name for b in GUIDED])
-def test_translations_are_of_the_current_english(bundle: Any) -> None:
+@pytest.mark.parametrize("definition", GUIDED, ids=[b.name for b in GUIDED])
+def test_translations_are_of_the_current_english(definition: Any) -> None:
     """Each translated entry records the fingerprint of the English it translates; when
     the spec's English changes, this fails and names the new fingerprint (the site shows
     the English meanwhile)."""
     current = spec.current()
-    for lang, entries in guide_of(bundle).translations.items():
-        own = [e.id for e in current if e.scope == bundle.name]
+    for lang, entries in guide_of(definition).translations.items():
+        own = [e.id for e in current if e.scope == definition.name]
         assert set(entries) == set(own), f"{lang}: untranslated {set(own) - set(entries)}"
         for entry_id, text in entries.items():
             entry = current.entry(entry_id)

@@ -145,23 +145,19 @@ def _positions(site: Site) -> str:
         "### The whole position {#position-grammar}\n",
         fenced(POSITION_GRAMMAR),
     ]
-    for bundle in _bundles():
-        out.append(_game_positions(site, bundle))
+    for definition in games():
+        out.append(_game_positions(site, definition))
     return "\n".join(out)
 
 
-def _bundles() -> Any:
-    return games()
-
-
-def _game_positions(site: Site, bundle: Any) -> str:
-    name, title, g = bundle.name, bundle.title, bundle.rules()
+def _game_positions(site: Site, definition: Any) -> str:
+    name, title, g = definition.name, definition.title, definition.rules()
     start = g.start(None, g.first_choices[0] if g.first_choices else None)
     text = g.format_position(start)
     if g.format_position(g.parse_position(text)) != text:
         raise ValueError(f"{name}: the start position does not round-trip")
     fields = text.split(" ")
-    rows = [[code(f), esc(_field_meaning(bundle, i, f))] for i, f in enumerate(fields)]
+    rows = [[code(f), esc(_field_meaning(definition, i, f))] for i, f in enumerate(fields)]
     out = [
         f"### {title} positions {{#{name}-positions}}\n",
         f"The start of {title} under the default options:\n",
@@ -178,7 +174,7 @@ def _game_positions(site: Site, bundle: Any) -> str:
     return "\n".join(out)
 
 
-def _field_meaning(bundle: Any, index: int, field: str) -> str:
+def _field_meaning(definition: Any, index: int, field: str) -> str:
     """What a field of a game's start position holds: the board and the turn are the
     same in every game, options say it themselves, counters are told by the guide."""
     if index == 0:
@@ -187,22 +183,22 @@ def _field_meaning(bundle: Any, index: int, field: str) -> str:
         return "whose turn it is"
     if "=" in field:
         name = field.split("=", 1)[0]
-        spec = next((o for o in bundle.rules().options if o.name == name), None)
+        spec = next((o for o in definition.rules().options if o.name == name), None)
         return f"option: {spec.summary}" if spec is not None else "an option"
     name = field.split(":", 1)[0]
-    guide = bundle.guide()
+    guide = definition.guide()
     meaning = guide.position_fields.get(name) if guide is not None else None
-    return meaning.en if meaning is not None else f"see the {bundle.title} rules"
+    return meaning.en if meaning is not None else f"see the {definition.title} rules"
 
 
 def _moves() -> str:
     out = ["## Moves {#moves}\n"]
-    for bundle in _bundles():
-        g = bundle.rules()
+    for definition in games():
+        g = definition.rules()
         start = g.start(None, g.first_choices[0] if g.first_choices else None)
         moves = g.legal_move_texts(start)
-        guide = bundle.guide()
-        out.append(f"### {esc(bundle.title)} {{#{bundle.name}-moves}}\n")
+        guide = definition.guide()
+        out.append(f"### {esc(definition.title)} {{#{definition.name}-moves}}\n")
         if guide is not None and guide.move_notation is not None:
             out.append(guide.move_notation.en + "\n")
         if len(moves) <= SHOWN_MOVES:

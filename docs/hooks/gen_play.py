@@ -39,29 +39,29 @@ def page_of(name: str) -> str:
     return f"play/{name}.md"
 
 
-def title_of(bundle: Any, lang: str) -> str:
-    """The game's name in ``lang``: its guide's, else the bundle's."""
-    guide = bundle.guide()
+def title_of(definition: Any, lang: str) -> str:
+    """The game's name in ``lang``: its guide's, else the definition's."""
+    guide = definition.guide()
     if guide is not None and guide.title is not None:
         return str(guide.title.get(lang))
-    return str(bundle.title)
+    return str(definition.title)
 
 
 def guided() -> list[tuple[Any, Any]]:
     """Every registered game that has a guide, with it."""
     out = []
-    for bundle in games():
-        guide = bundle.guide()
+    for definition in games():
+        guide = definition.guide()
         if guide is None:
-            log.info(f"{bundle.name} has no guide: no how-to-play page and no answers on "
+            log.info(f"{definition.name} has no guide: no how-to-play page and no answers on "
                      "the arbiter's page (add shibumi_rules/games/"
-                     f"{bundle.name}/guide.py)")
+                     f"{definition.name}/guide.py)")
             continue
         for stale in guide.stale:
-            log.info(f"{bundle.name}: the {stale} translation is out of date (the English "
+            log.info(f"{definition.name}: the {stale} translation is out of date (the English "
                      "changed since), so the English shows; see `shibumi-rules content "
                      "--check`")
-        out.append((bundle, guide))
+        out.append((definition, guide))
     return out
 
 
@@ -71,34 +71,34 @@ def _block(site: Site, page: str, block: Text | Picture, lang: str) -> str:
     return esc(block.get(lang)) + "\n"
 
 
-def sample_moves(bundle: Any, guide: Any) -> list[tuple[str, Any]]:
+def sample_moves(definition: Any, guide: Any) -> list[tuple[str, Any]]:
     """The sample game as the engine plays it now: each move with ``explain``'s answer to
     it. Raises SampleError when it does not end as the guide says."""
     from shibumi_rules.explain import Setup, explain
 
-    game = bundle.rules()
+    game = definition.rules()
     record = guide.sample.play()
     state = game.parse_position(record.start)
     answers = []
     for move in record.moves:
-        report = explain(game, bundle.explainer(), Setup(position=game.format_position(state)),
+        report = explain(game, definition.explainer(), Setup(position=game.format_position(state)),
                          move)
         if not isinstance(report.answer, MoveAnswer) or not report.answer.legal:
-            raise SampleError(f"{bundle.name} sample game: {move} is illegal "
+            raise SampleError(f"{definition.name} sample game: {move} is illegal "
                               f"[{getattr(report.answer, 'rule', None)}]")
         answers.append((move, report.answer))
         state = game.play_text(state, move)
     reason = game.outcome_json(state).get("reason")
     if reason != guide.sample.ends:
-        raise SampleError(f"{bundle.name} sample game ends with {reason!r}, not "
+        raise SampleError(f"{definition.name} sample game ends with {reason!r}, not "
                           f"{guide.sample.ends!r} as its guide says; choose another seed")
     if len(answers) > LONGEST_SAMPLE:
-        raise SampleError(f"{bundle.name} sample game has {len(answers)} moves, more than "
+        raise SampleError(f"{definition.name} sample game has {len(answers)} moves, more than "
                           f"{LONGEST_SAMPLE}")
     return answers
 
 
-def _sample(site: Site, page: str, bundle: Any, guide: Any, moves: list[tuple[str, Any]],
+def _sample(site: Site, page: str, definition: Any, guide: Any, moves: list[tuple[str, Any]],
             lang: str) -> str:
     out = [f"## {t('A sample game', lang)} {{#sample-game}}\n",
            esc(guide.sample.intro.get(lang)) + "\n"]
@@ -107,7 +107,7 @@ def _sample(site: Site, page: str, bundle: Any, guide: Any, moves: list[tuple[st
         comment = guide.sample.comment(answer)
         heading = t("Move {n}", lang).format(n=number)
         out.append(f"### {heading} · {esc(move)} {{#move-{number}}}\n")
-        pic = Picture(f"play-{bundle.name}-move-{number}", comment,
+        pic = Picture(f"play-{definition.name}-move-{number}", comment,
                       (View(after.board, after.marks),))
         out.append(embed(site, page, pic, lang))
     out.append(esc(guide.sample.close.get(lang)) + "\n")
@@ -120,20 +120,20 @@ def _sample(site: Site, page: str, bundle: Any, guide: Any, moves: list[tuple[st
     return "\n".join(out)
 
 
-def _game_page(site: Site, bundle: Any, guide: Any, moves: list[tuple[str, Any]],
+def _game_page(site: Site, definition: Any, guide: Any, moves: list[tuple[str, Any]],
                lang: str) -> None:
-    page = page_of(bundle.name)
-    game = title_of(bundle, lang)
+    page = page_of(definition.name)
+    game = title_of(definition, lang)
     title = t("How to play {game}", lang).format(game=game)
     out = [front_matter(boost=PLAY_BOOST), f"# {esc(title)}\n", esc(guide.lead.get(lang)) + "\n"]
     for section in guide.sections:
         out.append(f"## {esc(section.title.get(lang))} {{#{section.key}}}\n")
         out += [_block(site, page, block, lang) for block in section.blocks]
-    out.append(_sample(site, page, bundle, guide, moves, lang))
+    out.append(_sample(site, page, definition, guide, moves, lang))
     out.append(f"## {t('The formal rules', lang)} {{#rules}}\n")
     out.append(t("The numbered rules of {game}, with their sources and rulings, are on "
                  "[the {game} rules page]({link}).", lang).format(
-        game=game, link=relative(page, f"{bundle.name}.md")) + " "
+        game=game, link=relative(page, f"{definition.name}.md")) + " "
         + t("The questions players argue about are answered on the "
             "[arbiter's page]({link}).", lang).format(link=relative(page, "arbiter.md"))
         + "\n")
@@ -142,9 +142,9 @@ def _game_page(site: Site, bundle: Any, guide: Any, moves: list[tuple[str, Any]]
 
 def _index(site: Site, games: list[tuple[Any, Any]], lang: str) -> None:
     out = [front_matter(boost=PLAY_BOOST), f"# {t('How to play', lang)}\n"]
-    for bundle, guide in games:
-        link = relative(INDEX, page_of(bundle.name))
-        out.append(f"## [{esc(title_of(bundle, lang))}]({link}) {{#{bundle.name}}}\n")
+    for definition, guide in games:
+        link = relative(INDEX, page_of(definition.name))
+        out.append(f"## [{esc(title_of(definition, lang))}]({link}) {{#{definition.name}}}\n")
         out.append(esc(lead_of(guide, lang)) + "\n")
     site.page(INDEX, "\n".join(out), lang)
 
@@ -169,12 +169,12 @@ def generate(site: Site) -> None:
     games = guided()
     nav: list[tuple[Text, str]] = []
     langs: set[str] = set()
-    for bundle, guide in games:
-        moves = sample_moves(bundle, guide)
+    for definition, guide in games:
+        moves = sample_moves(definition, guide)
         for lang in languages_of(guide):
-            _game_page(site, bundle, guide, moves, lang)
+            _game_page(site, definition, guide, moves, lang)
             langs.add(lang)
-        nav.append((Text(bundle.title, title_of(bundle, "ko")), page_of(bundle.name)))
+        nav.append((Text(definition.title, title_of(definition, "ko")), page_of(definition.name)))
     for lang in [lang for lang in LANGUAGES if lang in langs or lang == LANGUAGES[0]]:
         _index(site, games, lang)
     site.nav[NAV] = [(Text("How to play", t("How to play", "ko")), INDEX), *nav]
@@ -186,9 +186,9 @@ def _games_snippet(games: list[tuple[Any, Any]], lang: str) -> str:
     """The games of the site for the home page: how to play each, and its rules (a
     definition list: the link, then the guide's lead)."""
     out = []
-    for bundle, guide in games:
-        title = t("How to play {game}", lang).format(game=title_of(bundle, lang))
-        out.append(f"[{esc(title)}]({page_of(bundle.name)})\n"
+    for definition, guide in games:
+        title = t("How to play {game}", lang).format(game=title_of(definition, lang))
+        out.append(f"[{esc(title)}]({page_of(definition.name)})\n"
                    f":   {esc(lead_of(guide, lang))} "
-                   f"[{esc(t('The formal rules', lang))}]({bundle.name}.md).\n")
+                   f"[{esc(t('The formal rules', lang))}]({definition.name}.md).\n")
     return "\n".join(out)

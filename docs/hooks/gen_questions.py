@@ -100,18 +100,18 @@ def _picture(name: str, answer: Any, report: Any) -> Picture:
     return Picture(f"arbiter-{name}-{answer.question}", caption, tuple(views))
 
 
-def _answer(site: Site, spec: Any, bundle: Any, answer: Any, lang: str,
+def _answer(site: Site, spec: Any, definition: Any, answer: Any, lang: str,
             reports: dict[tuple[str, str], Any]) -> str:
-    out = [f"### {esc(title_of(bundle, lang))} {{#{answer.question}-{bundle.name}}}\n",
+    out = [f"### {esc(title_of(definition, lang))} {{#{answer.question}-{definition.name}}}\n",
            esc(answer.text.get(lang)) + "\n",
            f"**{t('rules', lang).capitalize()}:** "
            + ", ".join(link(r, spec, PAGE) for r in answer.rules) + "\n"]
     if answer.position is not None:
-        report = reports[(bundle.name, answer.question)]
-        out.append(embed(site, PAGE, _picture(bundle.name, answer, report), lang))
+        report = reports[(definition.name, answer.question)]
+        out.append(embed(site, PAGE, _picture(definition.name, answer, report), lang))
         from shibumi_rules.explain import render_text
 
-        body = fenced(command(bundle.name, answer), "sh") + "\n" + fenced(
+        body = fenced(command(definition.name, answer), "sh") + "\n" + fenced(
             render_text(report, diagrams=False))
         title = t("The engine's answer", lang)
         out.append(f'??? example "{title}"\n\n' + indent(body) + "\n")
@@ -124,26 +124,26 @@ def generate(site: Site) -> None:
     spec = spec_module.current()
     games = guided()
     reports: dict[tuple[str, str], Any] = {}
-    for bundle, guide in games:
+    for definition, guide in games:
         for answer in guide.answers:
             for rule in answer.rules:
                 if rule not in spec:
-                    raise AnswerError(f"{bundle.name} answer to {answer.question!r} cites "
+                    raise AnswerError(f"{definition.name} answer to {answer.question!r} cites "
                                       f"unknown rule {rule}")
             if answer.position is not None:
-                report = ask(bundle, answer)
-                check_answer(bundle.name, answer, report)
-                reports[(bundle.name, answer.question)] = report
+                report = ask(definition, answer)
+                check_answer(definition.name, answer, report)
+                reports[(definition.name, answer.question)] = report
     asked = questions(games)
     known = {q.key for q in asked}
-    for bundle, guide in games:
+    for definition, guide in games:
         keys = [a.question for a in guide.answers]
         stray = [k for k in keys if k not in known]
         if stray:
-            raise AnswerError(f"{bundle.name} answers unknown questions: {', '.join(stray)}")
+            raise AnswerError(f"{definition.name} answers unknown questions: {', '.join(stray)}")
         missing = [q.key for q in common_questions() if q.key not in keys]
         if missing:
-            site.warnings.append(f"{PAGE}: {bundle.name} does not answer "
+            site.warnings.append(f"{PAGE}: {definition.name} does not answer "
                                  f"{', '.join(missing)}")
     for lang in LANGUAGES:
         title = t("Arbiter's questions", lang)
@@ -155,8 +155,8 @@ def generate(site: Site) -> None:
             "\n".join(f"- [{esc(q.text.get(lang))}](#{q.key})" for q in asked) + "\n"))
         for question in asked:
             out.append(f"## {esc(question.text.get(lang))} {{#{question.key}}}\n")
-            for bundle, guide in games:
+            for definition, guide in games:
                 answer = next((a for a in guide.answers if a.question == question.key), None)
                 if answer is not None:
-                    out.append(_answer(site, spec, bundle, answer, lang, reports))
+                    out.append(_answer(site, spec, definition, answer, lang, reports))
         site.page(PAGE, "\n".join(out), lang)

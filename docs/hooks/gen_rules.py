@@ -70,7 +70,7 @@ class Scope:
     name: str
     title: Text
     page: str
-    bundle: Any
+    definition: Any
 
 
 def scopes() -> list[Scope]:
@@ -80,12 +80,12 @@ def scopes() -> list[Scope]:
     return out
 
 
-def _title_text(bundle: Any) -> Text:
-    guide = bundle.guide()
+def _title_text(definition: Any) -> Text:
+    guide = definition.guide()
     if guide is not None and guide.title is not None:
         title: Text = guide.title
         return title
-    return Text(bundle.title)
+    return Text(definition.title)
 
 
 def _scope(name: str) -> Scope:
@@ -138,7 +138,7 @@ def linked(text: str, spec: Any, here: str, own: str | None = None) -> str:
 
 def _guide(scope: str) -> Any:
     found = _scope(scope)
-    return found.bundle.guide() if found.bundle is not None else None
+    return found.definition.guide() if found.definition is not None else None
 
 
 def keywords(entry_id: str, spec: Any) -> Text | None:
@@ -301,13 +301,13 @@ def _title(spec: Any, entry_id: str, lang: str) -> str:
 
 
 def _intro(scope: Scope) -> Text:
-    if scope.bundle is None:
+    if scope.definition is None:
         return site_texts().text("system.intro")
-    guide = scope.bundle.guide()
+    guide = scope.definition.guide()
     if guide is not None and guide.rules_intro is not None:
         intro: Text = guide.rules_intro
         return intro
-    return Text(f"{scope.bundle.title}: {scope.bundle.summary}.")
+    return Text(f"{scope.definition.title}: {scope.definition.summary}.")
 
 
 def _rule_page(site: Site, spec: Any, scope: Scope, lang: str) -> None:
@@ -337,7 +337,7 @@ def _rule_page(site: Site, spec: Any, scope: Scope, lang: str) -> None:
                      "translation is listed [at the end of this page]({link}).", lang)
                    .format(language=_language(found.language, lang),
                            link=f"#{translation_anchor(found)}") + "\n")
-    if scope.bundle is not None:
+    if scope.definition is not None:
         out.append(t("The rules of the [Shibumi system]({link}) apply to {game} as well.",
                      lang).format(link=relative(page, page_of_scope(SYSTEM)),
                                   game=scope.title.get(lang)) + "\n")
