@@ -238,8 +238,9 @@ def _members(module: ModuleType) -> list[tuple[str, str, Any]]:
             continue
         if inspect.isclass(value) and _defined_here(module, value):
             out.append((member_name, "class", value))
-        elif inspect.isfunction(value) and _defined_here(module, value):
-            out.append((member_name, "function", value))
+        elif inspect.isfunction(inspect.unwrap(value)) and _defined_here(module, value):
+            # a function, or one wrapped by functools.cache (registry.definitions)
+            out.append((member_name, "function", inspect.unwrap(value)))
         elif member_name in constants:
             out.append((member_name, "constant", value))
     return out
