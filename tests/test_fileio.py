@@ -44,3 +44,25 @@ def test_the_mode_of_an_existing_file_is_kept(tmp_path: Path) -> None:
     target.chmod(0o755)
     write_atomic(target, b"#!/bin/sh\necho hi\n")
     assert target.stat().st_mode & 0o777 == 0o755
+
+
+def test_a_fifo_is_refused_and_stays_a_fifo(tmp_path: Path) -> None:
+    """A rename would replace the FIFO with a regular file (as it would replace
+    /dev/null when run as root); writing into it could block for ever."""
+    import stat
+
+    fifo = tmp_path / "report.json"
+    os.mkfifo(fifo)
+    with pytest.raises(WriteError, match="FIFO"):
+        write_atomic(fifo, "text")
+    with pytest.raises(WriteError, match="FIFO"):
+        check_writable(fifo)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert os.listdir(tmp_path) == ["report.json"], "no temporary file is left"
+
+
+def test_a_device_is_refused_before_any_work() -> None:
+    """Only checked, never written: on a build without the fix the write would
+    replace the device node."""
+    with pytest.raises(WriteError, match="a device, not a regular file"):
+        check_writable(os.devnull)
