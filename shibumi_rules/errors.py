@@ -10,6 +10,7 @@ Errors that come from a broken rule carry its ID (``rule_id``), as listed in ``s
 
 from __future__ import annotations
 
+from .display import shown
 from .verdict import Verdict
 
 
@@ -57,10 +58,9 @@ class OptionError(ShibumiError):
 def one_line(text: str) -> str:
     """``text`` with every unprintable character escaped (``\\n``, ``\\udcff``), so an
     error message that quotes the user's input stays one line and can always be
-    written."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    written, and cut to ``MAX_QUOTED`` characters (``display.shown``), so that a
+    message quoting megabytes of input stays a short line."""
+    return shown(text)
 
 
 def error_line(err: ShibumiError) -> str:
@@ -68,4 +68,5 @@ def error_line(err: ShibumiError) -> str:
     the rules forbid, ``error: ...`` for anything else. The command line and the
     browser's arbiter (``shibumi_rules.web``) both print it, so the two cannot drift."""
     kind = "illegal move" if isinstance(err, IllegalMoveError) else "error"
-    return f"{kind}: {one_line(str(err))}"
+    rule = f" [{err.rule_id}]" if err.rule_id else ""
+    return f"{kind}: {one_line(err.message)}{rule}"

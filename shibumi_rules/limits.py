@@ -36,6 +36,9 @@ limit                      value        when it is exceeded
 ``MAX_TIMEOUT``            86,400 s     conform: ``--timeout`` is refused
 ``STDERR_TAIL``            4,096 bytes  conform: only the end of an engine's stderr is
                                         kept for the report
+``MAX_QUOTED``             1,000        every command: outside text quoted in an error
+                           characters   line or a report (a name, a move, a position) is
+                                        cut there, with the count of what was left out
 =========================  ===========  ===============================================
 
 ``LIMITS`` holds the same table as data (name, value, unit, one-line description, what
@@ -46,8 +49,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final
-
-from .errors import OptionError
 
 MAX_REQUEST_LINE: Final = 1 << 20
 MAX_RESPONSE_LINE: Final = 8 << 20
@@ -62,6 +63,7 @@ PARSE_CACHE_ENTRIES: Final = 4_096
 PARSE_CACHE_KEY_CHARS: Final = 512
 MAX_TIMEOUT: Final = 86_400.0
 STDERR_TAIL: Final = 4_096
+MAX_QUOTED: Final = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +130,10 @@ LIMITS: Final = (
     Limit("STDERR_TAIL", STDERR_TAIL, "bytes",
           "end of an engine's stderr that conform keeps for its report",
           "older stderr output is dropped"),
+    Limit("MAX_QUOTED", MAX_QUOTED, "characters",
+          "longest piece of outside text (a name, a move, a position, an engine's "
+          "string) quoted in an error line or a report",
+          "the rest is left out and counted (... (N more characters))"),
 )
 """The limits as data, in the order of the table above."""
 
@@ -137,6 +143,8 @@ def check_depth(depth: int, what: str = "depth") -> int:
     OptionError. Counts grow exponentially, so nothing near the bound finishes from an
     open position; it keeps a narrow tree (a game near its end) from running into
     Python's recursion limit."""
+    from .errors import OptionError  # here: errors cuts what it quotes at MAX_QUOTED
+
     if not 0 <= depth <= MAX_PERFT_DEPTH:
         raise OptionError(f"{what} {depth}: expected 0 to {MAX_PERFT_DEPTH} (perft counts "
                           "grow exponentially with the depth)")

@@ -79,7 +79,7 @@ def _cell(folder: str, record: dict[str, Any], game: str) -> str:
     entry = record.get("games", {}).get(game)
     if entry is None:
         return "not played"
-    return (f"[**{entry['result']}**](#{_anchor(folder, game)}): "
+    return (f"[**{esc(entry['result'])}**](#{_anchor(folder, game)}): "
             f"{entry['positions']:,} positions")
 
 
@@ -126,7 +126,7 @@ def _implementation(folder: str, record: dict[str, Any], titles: dict[str, str]
             ["version checked", esc(engine.get("version", "-"))],
             ["features", esc(", ".join(engine.get("features", [])) or "-")],
             ["run", f"{record.get('positions_checked', 0):,} positions; result "
-                    f"**{record.get('result', '-')}**"],
+                    f"**{esc(record.get('result', '-'))}**"],
             ["recorded", f"{esc(made.get('date', '-'))} with shibumi-rules "
                          f"{esc(made.get('shibumi_rules', '-'))} on Python "
                          f"{esc(made.get('python', '-'))}, specification "
@@ -153,7 +153,7 @@ def _implementation(folder: str, record: dict[str, Any], titles: dict[str, str]
 
 def _game(folder: str, game: str, title: str, entry: dict[str, Any]) -> list[str]:
     out = [f"### {esc(title)} {{#{_anchor(folder, game)}}}\n",
-           f"Result: **{entry['result']}**, {entry['positions']:,} positions checked.\n"]
+           f"Result: **{esc(entry['result'])}**, {entry['positions']:,} positions checked.\n"]
     out.append(_declaration(entry.get("declared", {})))
     combos = entry.get("combinations", [])
     rows = [[code(" ".join(f"{k}={v}" for k, v in c["options"].items()) or "(no options)"),
@@ -203,11 +203,13 @@ def _declaration(declared: dict[str, Any]) -> str:
 
 
 def _ruling_link(ruling: str) -> str:
+    """A link to the entry; text that names no entry of the spec is shown as text."""
     from gen_rules import link
 
     from shibumi_rules import spec
 
-    return link(ruling, spec.current(), PAGE)
+    current = spec.current()
+    return link(ruling, current, PAGE) if ruling in current else esc(ruling)
 
 
 def _ruling_row(row: dict[str, Any]) -> list[str]:
@@ -236,9 +238,9 @@ def _divergence(group: dict[str, Any]) -> list[str]:
     from shibumi_rules import spec
 
     heading = _ruling_link(rule) if rule in spec.current() else esc(rule)
-    what = {"deviation": "declared deviation", "rule": "rule divergence",
-            "protocol": "protocol finding", "failure": "engine failure"}.get(
-        group["category"], group["category"])
+    what = esc({"deviation": "declared deviation", "rule": "rule divergence",
+                "protocol": "protocol finding", "failure": "engine failure"}.get(
+        group["category"], group["category"]))
     example = group.get("example", {})
     out = [f"- **{heading}** ({what}, {esc(group['kind'])}): {group['count']} time(s). "
            + (esc(group["reading"]) if group.get("reading") else ""),

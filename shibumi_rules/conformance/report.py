@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from ..contract.game import Game
+from ..display import markdown_code, markdown_text
 from ..errors import ShibumiError
 from ..fileio import write_atomic
 from .results import (
@@ -366,16 +367,27 @@ def _divergence_text(number: int, item: Divergence,
 
 
 # -- Markdown -------------------------------------------------------------------------
+#
+# Every text in the Markdown report goes through ``_md`` (plain text) or ``_code`` (a
+# code span): an engine's strings (its name, version, options, first players,
+# deviations, stray lines, error messages, stderr) are published as they are, never as
+# markup, whatever HTML, links or backticks they hold (``display.markdown_text``).
 
 def _md(text: Any) -> str:
-    """Table-cell text: pipes escaped, one line."""
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    """Plain text: it shows as itself and holds no markup, a table cell included."""
+    return markdown_text(text)
+
+
+def _code(text: Any) -> str:
+    """A code span that no backtick inside it can end early."""
+    return markdown_code(text)
 
 
 def _table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
+    """A table of cells already made Markdown (``_md``, ``_code`` or numbers)."""
     out = ["| " + " | ".join(header) + " |",
            "|" + "|".join("---" for _ in header) + "|"]
-    out += ["| " + " | ".join(_md(cell) for cell in row) + " |" for row in rows]
+    out += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
     return out
 
 
@@ -388,27 +400,27 @@ def markdown(result: RunResult, reference: dict[str, AnyGame], examples: int = E
     name = identity.get("name") or "engine"
     version = identity.get("version") or ""
     out = [f"# Conformance report: {_md(name)} {_md(version)}".rstrip(), ""]
-    out.append(f"**Result: {result.result}**: {SUMMARY[result.result]}.")
+    out.append(f"**Result: {_md(result.result)}**: {_md(SUMMARY[result.result])}.")
     out.append("")
     c = result.config
     ref = result.reference
     selection = ", ".join(f"{k}={v}" for k, v in c["options"].items()) or \
         "every combination the engine declares"
     out += _table(["item", "value"], [
-        ["engine", f"{name} {version}".strip()],
-        ["command", f"`{command}`" if command is not None else
+        ["engine", _md(f"{name} {version}".strip())],
+        ["command", _code(command) if command is not None else
          "`shibumi-rules engine` (the reference engine, run as a subprocess)"],
-        ["protocol", identity.get("protocol", "-")],
-        ["features", ", ".join(identity.get("features", [])) or "-"],
-        ["reference", f"shibumi-rules {ref.get('version', '')}, specification "
-                      f"{ref.get('spec_version', '')}"],
-        ["vectors", f"{ref.get('vectors', 0)} loaded"
-                    + (f" (index {ref['vectors_content_hash']})"
-                       if ref.get("vectors_content_hash") else "")],
-        ["games", ", ".join(result.games) or "-"],
-        ["options", selection],
-        ["random games", f"{c['random_games']} per combination, seed {c['seed']}"],
-        ["perft depth", c["depth"] if c["depth"] is not None else "each game's default"],
+        ["protocol", _md(identity.get("protocol", "-"))],
+        ["features", _md(", ".join(map(str, identity.get("features", []))) or "-")],
+        ["reference", _md(f"shibumi-rules {ref.get('version', '')}, specification "
+                          f"{ref.get('spec_version', '')}")],
+        ["vectors", _md(f"{ref.get('vectors', 0)} loaded"
+                        + (f" (index {ref['vectors_content_hash']})"
+                           if ref.get("vectors_content_hash") else ""))],
+        ["games", _md(", ".join(result.games) or "-")],
+        ["options", _md(selection)],
+        ["random games", _md(f"{c['random_games']} per combination, seed {c['seed']}")],
+        ["perft depth", _md(c["depth"] if c["depth"] is not None else "each game's default")],
         ["positions checked", f"{result.positions:,}"],
     ])
     if result.notes:
@@ -424,7 +436,7 @@ def markdown(result: RunResult, reference: dict[str, AnyGame], examples: int = E
         if counts:
             ends = ", ".join(f"{end} {n}" for end, n in
                              sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-            out += ["", f"Random games of {game} ended: {ends}."]
+            out += ["", f"Random games of {_md(game)} ended: {_md(ends)}."]
     reasons = result.inconclusive
     if reasons:
         out += ["", "Not enough was checked:", ""]
@@ -435,7 +447,7 @@ def markdown(result: RunResult, reference: dict[str, AnyGame], examples: int = E
         out.append("None.")
     for game, head, members in groups(rules):
         count = sum(d.occurrences for d in members)
-        out += [f"### {head} ({game}): {count}", ""]
+        out += [f"### {_md(head)} ({_md(game)}): {count}", ""]
         out += [_markdown_example(item) for item in members[:examples]]
         if len(members) > examples:
             out.append(f"- ... and {len(members) - examples} more")
@@ -446,7 +458,7 @@ def markdown(result: RunResult, reference: dict[str, AnyGame], examples: int = E
             out += ["", f"## {title}", ""]
             for game, head, members in groups(items):
                 count = sum(d.occurrences for d in members)
-                out.append(f"- {_md(head)} ({game}): {count}; for example "
+                out.append(f"- {_md(head)} ({_md(game)}): {count}; for example "
                            f"{_md(members[0].source)}: {_md(_value(members[0].actual))}")
     out += ["", "## Declared deviations", ""]
     if not result.deviations:
@@ -456,8 +468,8 @@ def markdown(result: RunResult, reference: dict[str, AnyGame], examples: int = E
         for ruling, reading in declared.items():
             mine = sorted((d for d in deviations
                            if d.game == game and d.deviation == ruling), key=lambda d: d.size)
-            out.append(f"- {ruling} ({game}): {_md(reading) or '-'}; changes the answer "
-                       f"at {len(mine)} position(s)"
+            out.append(f"- {_md(ruling)} ({_md(game)}): {_md(reading) or '-'}; changes the "
+                       f"answer at {len(mine)} position(s)"
                        + ("" if mine else " among those checked"))
             out += ["  " + _markdown_example(item) for item in mine[:examples]]
     if result.aborted or result.harness_errors:
@@ -470,18 +482,19 @@ def markdown(result: RunResult, reference: dict[str, AnyGame], examples: int = E
 
 def _markdown_row(combo: Combination) -> list[Any]:
     if not combo.declared:
-        return [combo.game, f"`{combo.label}`", f"not checked: {combo.why_not}",
+        return [_md(combo.game), _code(combo.label), _md(f"not checked: {combo.why_not}"),
                 "", "", "", "", "", ""]
     vectors, ids, ends = _coverage_cells(combo)
-    return [combo.game, f"`{combo.label}`", vectors, ids, ends, combo.perft,
-            combo.random_games, f"{combo.positions:,}", combo.divergences]
+    return [_md(combo.game), _code(combo.label), vectors, ids, ends, _md(combo.perft),
+            _md(combo.random_games), f"{combo.positions:,}", _md(combo.divergences)]
 
 
 def _markdown_example(item: Divergence) -> str:
-    parts = [f"{KINDS.get(item.kind, item.kind)} [{', '.join(item.rules) or '-'}]"]
+    parts = [f"{_md(KINDS.get(item.kind, item.kind))} [{_md(', '.join(item.rules) or '-')}]"]
     if item.position is not None:
-        parts.append(f"at `{item.position}`")
+        parts.append(f"at {_code(item.position)}")
     if item.move is not None:
-        parts.append(f"move `{item.move}`")
-    parts.append(f"expected `{_value(item.expected)}`, engine `{_value(item.actual)}`")
-    return "- " + _md(", ".join(parts))
+        parts.append(f"move {_code(item.move)}")
+    parts.append(f"expected {_code(_value(item.expected))}, "
+                 f"engine {_code(_value(item.actual))}")
+    return "- " + ", ".join(parts)
