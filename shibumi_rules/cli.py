@@ -7,6 +7,8 @@ no traceback reaches the user.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import os
 import sys
 import time
@@ -351,13 +353,36 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def _escape_unencodable_output() -> None:
-    """Let stdout and stderr write any text: a character the terminal's encoding lacks
-    (an engine path under PYTHONIOENCODING=ascii, a lone surrogate) is written as a
-    backslash escape instead of ending the command with a traceback."""
+    """One output policy under every locale: stdout and stderr write any text, and a
+    character the stream's encoding cannot write (an engine path under
+    PYTHONIOENCODING=ascii, a lone surrogate such as ``"\\ud800"`` from a record or an
+    engine) is written as a backslash escape instead of ending the command with a
+    traceback. Under the C/POSIX locale Python's own handler is ``surrogateescape``,
+    which still fails on a lone surrogate that no byte stands for, so the handler is
+    set whatever it was."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and getattr(stream, "errors", "") == "strict":
-            reconfigure(errors="backslashreplace")
+        if reconfigure is not None and getattr(stream, "errors", "") != "backslashreplace":
+            try:
+                reconfigure(errors="backslashreplace")
+            except (OSError, ValueError):  # a closed or unusual stream: leave it be
+                continue
+
+
+def _output_failed(err: OSError) -> int:
+    """One line for output that could not be written (a full disk, a reader that went
+    away), and the status 1: what the command printed is incomplete. Standard output is
+    then pointed at /dev/null, so that the interpreter's own flush at exit cannot fail
+    again with a traceback."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    reason = ("the reader closed it" if isinstance(err, BrokenPipeError)
+              else err.strerror or str(err))
+    with contextlib.suppress(OSError, ValueError):
+        print(f"error: cannot write the output: {reason}", file=sys.stderr)
+    return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -365,12 +390,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parse_arguments(argv)
         result: int = args.handler(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # here, so that a failed write is seen, not lost at exit
         return result
     except ShibumiError as err:
         print(error_line(err), file=sys.stderr)
         return 1
-    except BrokenPipeError:
-        return 0
+    except OSError as err:
+        if _is_output_error(err):
+            return _output_failed(err)
+        raise
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def _is_output_error(err: OSError) -> bool:
+    """Whether ``err`` is a failed write of standard output: a closed pipe, or an error
+    the stream itself reports (a full disk, an I/O error) while its buffer holds
+    unwritten text."""
+    if isinstance(err, BrokenPipeError):
+        return True
+    return err.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EPIPE)

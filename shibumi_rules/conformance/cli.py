@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..contract.commands import Command
 from ..contract.game import parse_option_pairs
@@ -24,7 +24,7 @@ from .harness import (
     main_module_argv,
     main_module_env,
 )
-from .results import USAGE_STATUS, UsageError
+from .results import ERROR, EXIT_STATUS, USAGE_STATUS, RunResult, UsageError
 from .server import available_games
 from .shapes import ResponseCheck
 from .vectors import default_vector_dir, folder_files
@@ -165,19 +165,37 @@ def _run(args: argparse.Namespace) -> int:
     )
     process = EngineProcess(argv, timeout=args.timeout, env=env, validate=ResponseCheck())
     result = Harness(process, config, {name: registered[name] for name in reference}).run()
+    # The files first, standard output last: a reader of stdout that goes away (or a
+    # full disk) cannot cost the report file, and ends the command with status 1.
+    written = _write_report(args.report, result, reference)
+    status = expectation_cli.finish(args, result, reference, named, result.exit_status)
     if args.format == "json":
         print(report.json_text(result, reference), end="")
     elif args.format == "markdown":
         print(report.markdown(result, reference, args.examples, named), end="")
     else:
         print(report.text(result, reference, args.examples))
-    if args.report:
-        try:
-            report.write(args.report, report.json_text(result, reference))
-        except (OSError, WriteError) as err:  # the run's own result still stands
-            message = err.message if isinstance(err, WriteError) else str(err)
-            print(f"error: --report: {one_line(message)}", file=sys.stderr)
-    return expectation_cli.finish(args, result, reference, named, result.exit_status)
+    return status if written or status else REPORT_FAILED
+
+
+REPORT_FAILED: Final = EXIT_STATUS[ERROR]
+"""The status of a run whose --report could not be written although it passed: never
+0, since what was asked for is missing."""
+
+
+def _write_report(path: str | None, result: RunResult, reference: dict[str, Any]) -> bool:
+    """Write the JSON report to ``path`` (when asked for); whether that worked. A
+    failure is one line on stderr: the run's own result still stands, and the exit
+    status says that the file is missing."""
+    if not path:
+        return True
+    try:
+        report.write(path, report.json_text(result, reference))
+    except (OSError, WriteError) as err:
+        message = err.message if isinstance(err, WriteError) else str(err)
+        print(f"error: --report: {one_line(message)}", file=sys.stderr)
+        return False
+    return True
 
 
 def _check_options(options: dict[str, str], names: list[str],

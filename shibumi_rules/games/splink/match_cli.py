@@ -16,6 +16,7 @@ import sys
 from ...contract.commands import Command
 from ...contract.game import parse_option_pairs
 from ...diagram import render
+from ...display import shown
 from ...errors import NotationError, OptionError
 from ...json_input import JSONLimitError, load_json
 from .bidding import MAX_BIDS, OPENINGS, TARGETS, BiddingRules
@@ -111,7 +112,7 @@ class _Printer(MatchObserver):
     """Prints the match as it goes."""
 
     def __init__(self, names: tuple[str, str], brief: bool) -> None:
-        self.names = names
+        self.names = (shown(names[0]), shown(names[1]))  # a record's text, escaped
         self.brief = brief
 
     def who(self, player: int) -> str:
@@ -143,7 +144,7 @@ class _Printer(MatchObserver):
               f"the attractor {self.who(game.attractor)} scores {game.score}")
 
     def match_ended(self, record: MatchRecord) -> None:
-        print(f"result: {record.result.summary}")
+        print(f"result: {shown(record.result.summary)}")  # it holds the names
 
 
 def _read_record(path: str) -> MatchRecord:
@@ -214,8 +215,9 @@ def _match(args: argparse.Namespace) -> int:
             raise OptionError(f"record: {err.message}", err.rule_id) from None
         observer = None if args.json else _Printer(record.players, args.brief)
         if not args.json:
-            print(f"replaying a {record.format} match: player 1 {record.players[0]}, "
-                  f"player 2 {record.players[1]}{_rules_said(record.bidding)}")
+            print(f"replaying a {record.format} match: player 1 "
+                  f"{shown(record.players[0])}, player 2 {shown(record.players[1])}"
+                  f"{_rules_said(record.bidding)}")
         rebuilt = replay_match(record, observer)
         if args.json:
             print(json.dumps(rebuilt.to_json()))
@@ -231,8 +233,9 @@ def _match(args: argparse.Namespace) -> int:
     observer = None
     if not args.json:
         observer = _Printer((players[0].name, players[1].name), args.brief)
-        print(f"{fmt} match, seed {seed}: player 1 {players[0].name}, "
-              f"player 2 {players[1].name}; player {first} first{_rules_said(bidding)}")
+        print(f"{fmt} match, seed {seed}: player 1 {shown(players[0].name)}, "
+              f"player 2 {shown(players[1].name)}; player {first} first"
+              f"{_rules_said(bidding)}")
     record = run_match(fmt, players, options=options, first=first, seed=seed,
                        observer=observer, bidding=bidding)
     if args.json:
