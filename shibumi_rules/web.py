@@ -50,6 +50,7 @@ from urllib.parse import quote
 from .contract.definition import GameDefinition
 from .contract.explanation import MoveAnswer, PositionAnswer
 from .contract.game import Game
+from .display import shown
 from .errors import OptionError, ShibumiError, error_line
 from .explain.model import Report
 from .explain.output import render_report_svg, render_text, report_json
@@ -105,12 +106,13 @@ def parse_request(query: Query) -> Request:
     """The request a query describes; an OptionError for an unknown parameter, one given
     twice that may not repeat, an unknown game or a bad ``compare``."""
     values: dict[str, list[str]] = {}
+    if not isinstance(query, Mapping):
+        raise OptionError("the URL's parameters: expected names and their values")
     for key, given in query.items():
         if key not in PARAMETERS:
-            raise OptionError(f"unknown URL parameter {key!r} (known: {', '.join(PARAMETERS)})")
-        items = [given] if isinstance(given, str) else list(given)
-        if not all(isinstance(item, str) for item in items):
-            raise OptionError(f"URL parameter {key!r}: expected text")
+            raise OptionError(f"unknown URL parameter {shown(repr(key))} (known: "
+                              f"{', '.join(PARAMETERS)})")
+        items = _texts(key, given)
         items = [item for item in items if item.strip()]
         if len(items) > 1 and key not in REPEATABLE:
             raise OptionError(f"URL parameter {key!r} is given {len(items)} times; give it "
@@ -136,6 +138,25 @@ def parse_request(query: Query) -> Request:
         compare=_flag(one("compare")),
         ask=one("ask"),
     )
+
+
+def _texts(key: str, given: object) -> list[str]:
+    """The values of one parameter: text, or a list of texts (a repeated parameter);
+    null and an empty list are absent. Anything else, and text that is not Unicode (a
+    lone surrogate, which a URL cannot carry), is an OptionError naming the parameter."""
+    if given is None:
+        return []
+    items = [given] if isinstance(given, str) else \
+        list(given) if isinstance(given, (list, tuple)) else [given]
+    for item in items:
+        if not isinstance(item, str):
+            raise OptionError(f"URL parameter {key!r}: expected text, not "
+                              f"{type(item).__name__}")
+        bad = next((i for i, c in enumerate(item) if "\ud800" <= c <= "\udfff"), None)
+        if bad is not None:
+            raise OptionError(f"URL parameter {key!r}: not Unicode text (a lone surrogate "
+                              f"at character {bad + 1})")
+    return items
 
 
 def _flag(value: str | None) -> bool:
