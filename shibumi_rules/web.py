@@ -146,9 +146,10 @@ def _texts(key: str, given: object) -> list[str]:
     lone surrogate, which a URL cannot carry), is an OptionError naming the parameter."""
     if given is None:
         return []
-    items = [given] if isinstance(given, str) else \
+    found: list[object] = [given] if isinstance(given, str) else \
         list(given) if isinstance(given, (list, tuple)) else [given]
-    for item in items:
+    items: list[str] = []
+    for item in found:
         if not isinstance(item, str):
             raise OptionError(f"URL parameter {key!r}: expected text, not "
                               f"{type(item).__name__}")
@@ -156,6 +157,7 @@ def _texts(key: str, given: object) -> list[str]:
         if bad is not None:
             raise OptionError(f"URL parameter {key!r}: not Unicode text (a lone surrogate "
                               f"at character {bad + 1})")
+        items.append(item)
     return items
 
 

@@ -61,8 +61,10 @@ def test_any_mapping_gets_the_full_answer_shape(query: dict[Any, Any]) -> None:
 
 
 def test_values_that_are_not_text_are_one_error_line() -> None:
-    for query in ({"ask": 5}, {"game": "sploof", "ask": 5}, {"game": ["sploof", 1]},
-                  {"game": "splink", "option": [None]}, {"game": "sploof", "moves": 1.5}):
+    queries: list[dict[str, Any]] = [
+        {"ask": 5}, {"game": "sploof", "ask": 5}, {"game": ["sploof", 1]},
+        {"game": "splink", "option": [None]}, {"game": "sploof", "moves": 1.5}]
+    for query in queries:
         got = answer(query)
         assert_shape(got)
         assert got["verdict"] == "error" and "expected text" in got["text"]
