@@ -23,7 +23,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
-from .contract.commands import Command
+from .contract.commands import Command, integer
 from .contract.definition import GameDefinition
 from .errors import OptionError
 from .limits import MAX_PERFT_DEPTH, check_depth
@@ -38,12 +38,12 @@ def _configure(p: argparse.ArgumentParser) -> None:
                        for d in definitions())
     p.add_argument("games", nargs="*", default=[], metavar="GAME",
                    help=f"games to measure (default: all of {', '.join(game_names())})")
-    p.add_argument("--depth", type=int, action="append", metavar="D",
+    p.add_argument("--depth", type=integer, action="append", metavar="D",
                    help=f"perft depth, 0 to {MAX_PERFT_DEPTH} (repeatable; default: the "
                         f"reported depths: {depths})")
     p.add_argument("--playouts", type=float, default=1.0, metavar="SECONDS",
                    help="CPU seconds of random playouts per game (default 1; 0 skips)")
-    p.add_argument("--startup", type=int, default=3, metavar="RUNS",
+    p.add_argument("--startup", type=integer, default=3, metavar="RUNS",
                    help="runs of the start-up measurement, median taken (default 3; "
                         "0 skips)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")

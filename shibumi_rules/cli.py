@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .board import Board
-from .contract.commands import Command
+from .contract.commands import Command, integer
 from .contract.definition import GameDefinition
 from .contract.game import Game, parse_option_pairs
 from .diagram import render
@@ -130,7 +130,7 @@ def add_game_arguments(p: argparse.ArgumentParser, with_moves: bool = True,
                    help="start from this position (notation) instead of the start")
     p.add_argument("--first", metavar="PLAYER",
                    help=f"who moves first from the start ({first_player_help()})")
-    p.add_argument("--seed", type=int, metavar="N",
+    p.add_argument("--seed", type=integer, metavar="N",
                    help="instead of --first, draw the first player at random, reproducibly")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="select a ruling's alternative (repeatable)")
@@ -190,7 +190,7 @@ def _play(args: argparse.Namespace) -> int:
 
 def _configure_perft(p: argparse.ArgumentParser) -> None:
     def depth(q: argparse.ArgumentParser) -> None:
-        q.add_argument("depth", type=int, metavar="DEPTH",
+        q.add_argument("depth", type=integer, metavar="DEPTH",
                        help=f"plies to count (0 to {MAX_PERFT_DEPTH})")
 
     add_game_arguments(p, before_moves=depth)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Final
+from collections.abc import Iterator
+from typing import IO, Any, Final
 
 from .limits import MAX_JSON_INT_DIGITS, MAX_JSON_NESTING
 
@@ -35,7 +36,10 @@ too-long integer, so only such a text is read with every integer checked."""
 
 def load_json(text: str) -> Any:
     """The value of ``text``. Raises ``json.JSONDecodeError`` when it is not JSON and
-    ``JSONLimitError`` when an integer is too long or the nesting too deep."""
+    ``JSONLimitError`` when an integer is too long or the nesting too deep. A
+    byte-order mark at the start is ignored, by every reader alike (a protocol line, a
+    match record, a vector file), as editors on some systems write one."""
+    text = text.removeprefix("\ufeff")
     bounded = len(text) > MAX_JSON_INT_DIGITS and _LONG_DIGITS.search(text) is not None
     try:
         value = json.loads(text, parse_int=_bounded_int) if bounded else json.loads(text)
@@ -62,3 +66,23 @@ def check_nesting(value: Any) -> None:
 def _too_deep() -> JSONLimitError:
     return JSONLimitError(f"arrays and objects nested deeper than {MAX_JSON_NESTING} "
                           "levels")
+
+
+def read_lines(source: IO[bytes], limit: int) -> Iterator[tuple[bytes, bool]]:
+    """(line, whole) for each line of ``source``. A line longer than ``limit`` bytes
+    comes as its first ``limit`` bytes with ``whole`` False; the rest of it is read and
+    dropped in small pieces, so memory stays bounded whatever the input."""
+    while True:
+        line = source.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line, True
+            continue
+        rest = line
+        while rest and not rest.endswith(b"\n"):
+            rest = source.readline(_DISCARD_CHUNK)
+        yield line[:limit], False
+
+
+_DISCARD_CHUNK = 1 << 16

@@ -36,6 +36,12 @@ limit                      value        when it is exceeded
 ``MAX_TIMEOUT``            86,400 s     conform: ``--timeout`` is refused
 ``STDERR_TAIL``            4,096 bytes  conform: only the end of an engine's stderr is
                                         kept for the report
+``MAX_VECTOR_LINE``        8 MiB        conform: a longer line of a vector file is a
+                                        usage error (the file is read line by line)
+``MAX_PERFT_ENTRIES``      1,000,000    perft (command line, protocol, bench): when the
+                           entries      transposition tables of one count hold this many
+                                        entries, they are emptied and filled again
+                                        (memory stays bounded; only speed changes)
 ``MAX_QUOTED``             1,000        every command: outside text quoted in an error
                            characters   line or a report (a name, a move, a position) is
                                         cut there, with the count of what was left out
@@ -64,6 +70,8 @@ PARSE_CACHE_KEY_CHARS: Final = 512
 MAX_TIMEOUT: Final = 86_400.0
 STDERR_TAIL: Final = 4_096
 MAX_QUOTED: Final = 1_000
+MAX_PERFT_ENTRIES: Final = 1_000_000
+MAX_VECTOR_LINE: Final = 8 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +138,15 @@ LIMITS: Final = (
     Limit("STDERR_TAIL", STDERR_TAIL, "bytes",
           "end of an engine's stderr that conform keeps for its report",
           "older stderr output is dropped"),
+    Limit("MAX_VECTOR_LINE", MAX_VECTOR_LINE, "bytes",
+          "longest line of a vector file (conform --vectors); files are read line by "
+          "line, never whole",
+          "a usage error naming the file and line; nothing is run"),
+    Limit("MAX_PERFT_ENTRIES", MAX_PERFT_ENTRIES, "entries",
+          "entries the transposition tables of one perft count hold together (perft on "
+          "the command line, perft requests of the protocol, bench)",
+          "the tables are emptied and filled again: memory stays bounded, the count is "
+          "the same, only speed changes"),
     Limit("MAX_QUOTED", MAX_QUOTED, "characters",
           "longest piece of outside text (a name, a move, a position, an engine's "
           "string) quoted in an error line or a report",

@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules.conformance import protocol
-from shibumi_rules.conformance.server import ReferenceEngine, read_lines
+from shibumi_rules.conformance.server import ReferenceEngine
+from shibumi_rules.json_input import read_lines
 from shibumi_rules.limits import (
     MAX_COUNT_DIGITS,
     MAX_JSON_NESTING,

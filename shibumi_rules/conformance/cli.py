@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
-from ..contract.commands import Command
+from ..contract.commands import Command, decimal, integer
 from ..contract.game import parse_option_pairs
 from ..errors import ShibumiError, one_line
 from ..fileio import WriteError, check_writable
@@ -32,14 +32,14 @@ from .vectors import default_vector_dir, folder_files
 
 def _seconds(text: str, zero: bool) -> float:
     """A finite number of seconds, above 0 (or 0 itself when ``zero`` allows it)."""
+    bounds = (f"above 0 and at most {MAX_TIMEOUT:g} (seconds)"
+              + (", or 0 for no limit" if zero else ""))
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not (0 < value <= MAX_TIMEOUT or (zero and value == 0)):  # also refuses inf, nan
-        raise argparse.ArgumentTypeError(
-            f"{text!r} must be above 0 and at most {MAX_TIMEOUT:g} (seconds)"
-            + (", or 0 for no limit" if zero else ""))
+        value = decimal(text)  # refuses inf, nan, signs and exponents
+    except argparse.ArgumentTypeError as err:
+        raise argparse.ArgumentTypeError(f"{err}: it must be {bounds}") from None
+    if not (0 < value <= MAX_TIMEOUT or (zero and value == 0)):
+        raise argparse.ArgumentTypeError(f"{text!r} must be {bounds}")
     return value
 
 
@@ -52,10 +52,7 @@ def _budget(text: str) -> float:
 
 
 def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    value = integer(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
     return value
@@ -79,7 +76,7 @@ def _configure_conform(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="check only the combinations of options with this value "
                         "(repeatable); default: every combination the engine declares")
-    p.add_argument("--seed", type=int, default=1, help="seed of the random games (1)")
+    p.add_argument("--seed", type=integer, default=1, help="seed of the random games (1)")
     p.add_argument("--games", type=_non_negative, default=1, metavar="N",
                    help="random games per combination of options (1)")
     p.add_argument("--depth", type=_non_negative, metavar="D",

@@ -245,7 +245,17 @@ class EngineProcess:
             if line is _TOO_LONG:
                 _add_stray(exchange, "long-line", f"a line over {MAX_LINE >> 20} MiB")
                 continue
-            text = line.decode("utf-8", "replace").strip()
+            try:
+                text = line.decode("utf-8").strip()
+            except UnicodeDecodeError as err:  # refused, like a lone surrogate
+                text = line.decode("utf-8", "replace").strip()
+                if sniff_id(text) != message["id"]:
+                    _add_stray(exchange, "garbage", one_line(text[:120]))
+                    continue
+                exchange.response = {"id": message["id"]}
+                exchange.invalid = (f"response refused: not UTF-8 text (byte {err.start}: "
+                                    f"{err.reason})")
+                return exchange
             if not text:
                 continue
             try:

@@ -367,6 +367,12 @@ def _check_object(value: dict[str, Any], schema: Mapping[str, Any], where: str) 
         raise ProtocolError(f"{where}: {' and '.join(map(repr, banned))} exclude each other")
 
 
+def validate_outcome(value: Any, where: str) -> None:
+    """Check an outcome object against the protocol's ``outcome`` definition (a vector's
+    expected outcomes are checked by the same rule as an engine's)."""
+    _check(value, _DEFS["outcome"], where)
+
+
 def validate_request(message: Any) -> Message:
     """Check a request against its schema; return it (ProtocolError if invalid)."""
     if not isinstance(message, dict):

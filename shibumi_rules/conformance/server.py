@@ -13,7 +13,7 @@ rule hooks (``legal``, ``child``, ``outcome``); perft then follows the hooks too
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import IO, Any
 
@@ -26,7 +26,7 @@ from ..errors import (
     PositionError,
     ShibumiError,
 )
-from ..json_input import JSONLimitError, load_json
+from ..json_input import JSONLimitError, load_json, read_lines
 from ..limits import (
     MAX_PERFT_DEPTH,
     MAX_REQUEST_LINE,
@@ -129,6 +129,7 @@ class ReferenceEngine:
         """The state a request describes (errors name what is wrong)."""
         game = self.games[name]
         if "notation" in position:
+            _check_agreement(options, position["notation"])
             state = self._parse(name, position["notation"], tuple(sorted(options.items())))
         else:
             first = position.get("first")
@@ -297,24 +298,15 @@ class ReferenceEngine:
         return 0
 
 
-def read_lines(source: IO[bytes], limit: int) -> Iterator[tuple[bytes, bool]]:
-    """(line, whole) for each line of ``source``. A line longer than ``limit`` bytes
-    comes as its first ``limit`` bytes with ``whole`` False; the rest of it is read and
-    dropped in small pieces, so memory stays bounded whatever the input."""
-    while True:
-        line = source.readline(limit + 1)
-        if not line:
-            return
-        if len(line) <= limit or line.endswith(b"\n"):
-            yield line, True
-            continue
-        rest = line
-        while rest and not rest.endswith(b"\n"):
-            rest = source.readline(_DISCARD_CHUNK)
-        yield line[:limit], False
-
-
-_DISCARD_CHUNK = 1 << 16
+def _check_agreement(options: Mapping[str, str], notation: str) -> None:
+    """A request's options may fill in what its position notation leaves out, never
+    contradict what it writes (``name=value`` fields): such a request is refused with
+    an option error instead of being resolved one way or the other in silence."""
+    for field in notation.split():
+        key, sep, value = field.partition("=")
+        if sep and key in options and options[key] != value:
+            raise OptionError(f"option {key}: the request says {options[key]!r} but its "
+                              f"position notation says {value!r}")
 
 
 class _Unsupported(ShibumiError):

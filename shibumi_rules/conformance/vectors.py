@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from ..contract.game import Game
-from ..errors import ShibumiError
-from ..json_input import load_json
+from ..errors import ShibumiError, one_line
+from ..json_input import load_json, read_lines
+from ..limits import MAX_VECTOR_LINE
 from ..spec import spec_dir
 from .nodes import Expected
+from .protocol import validate_outcome
 from .results import UsageError
 
 INDEX_FILE = "index.json"
@@ -116,16 +118,10 @@ class Vector:
 def load_vectors(files: Sequence[Path], games: Mapping[str, Game[Any, Any]]
                  ) -> Iterator[Vector]:
     """Read conformance vectors (JSON Lines) of ``games`` (the reference's, by name); a
-    malformed line stops with its place."""
+    malformed line stops with its place. A file is read line by line, never whole, and
+    a line longer than ``MAX_VECTOR_LINE`` bytes is refused before it is stored."""
     for path in files:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise UsageError(f"cannot read vectors {path}: {err.strerror}") from None
-        except UnicodeDecodeError as err:
-            raise UsageError(f"cannot read vectors {path}: not UTF-8 text (byte "
-                             f"{err.start}: {err.reason})") from None
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in _lines(path):
             if not line.strip():
                 continue
             where = f"{path.name}:{number}"
@@ -144,7 +140,26 @@ def load_vectors(files: Sequence[Path], games: Mapping[str, Game[Any, Any]]
             except RecursionError:
                 raise UsageError(f"bad vector at {where}: nested too deeply") from None
             except (ValueError, TypeError) as err:
-                raise UsageError(f"bad vector at {where}: {err}") from None
+                raise UsageError(f"bad vector at {where}: {one_line(str(err))}") from None
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    """(number, text) of each line of a vector file, read as a stream of UTF-8 lines of
+    at most ``MAX_VECTOR_LINE`` bytes; a usage error names the first line that is
+    not."""
+    try:
+        with path.open("rb") as handle:
+            for number, (raw, whole) in enumerate(read_lines(handle, MAX_VECTOR_LINE), 1):
+                if not whole:
+                    raise UsageError(f"bad vector at {path.name}:{number}: a line over the "
+                                     f"limit of {MAX_VECTOR_LINE:,} bytes")
+                try:
+                    yield number, raw.decode("utf-8")
+                except UnicodeDecodeError as err:
+                    raise UsageError(f"bad vector at {path.name}:{number}: not UTF-8 text "
+                                     f"(byte {err.start}: {err.reason})") from None
+    except OSError as err:
+        raise UsageError(f"cannot read vectors {path}: {err.strerror}") from None
 
 
 def parse_vector(data: dict[str, Any], source: str, games: Mapping[str, Game[Any, Any]]
@@ -170,6 +185,7 @@ def parse_vector(data: dict[str, Any], source: str, games: Mapping[str, Game[Any
     except ShibumiError as err:
         raise ValueError(f"the reference rejects the position: {err}") from None
     outcome = _typed(data["outcome"], dict, "outcome", "a JSON object")
+    validate_outcome(outcome, "outcome")
     results = _typed(data["results"], dict, "results", "a JSON object")
     children: dict[str, tuple[str, dict[str, Any]]] = {}
     for move in _typed(data["moves"], list, "moves", "a JSON list"):
@@ -181,6 +197,7 @@ def parse_vector(data: dict[str, Any], source: str, games: Mapping[str, Game[Any
                                  "a string"),
                           _typed(result["outcome"], dict, f"results[{move!r}].outcome",
                                  "a JSON object"))
+        validate_outcome(children[move][1], f"results[{move!r}].outcome")
     label = f"{data['id']} ({source})" if isinstance(data.get("id"), str) else source
     origin = data.get("source")
     origin = origin if isinstance(origin, dict) else {}

@@ -10,7 +10,10 @@ as one line.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
+
+from ..display import shown
 
 
 class Command:
@@ -32,3 +35,31 @@ class Command:
 
     def __repr__(self) -> str:
         return f"Command({self.name!r})"
+
+
+_INTEGER = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+
+
+def integer(text: str) -> int:
+    """An argparse type: a whole number written in ASCII digits 0-9 with an optional
+    minus sign, as position notation writes its counts. Python's ``int`` would also
+    take other scripts' digits (``١٢`` is 12), underscores and surrounding spaces, which
+    no reader of this program's notation accepts."""
+    if not _INTEGER.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{shown(repr(text))} is not a whole number "
+                                         "(digits 0-9)")
+    try:
+        return int(text)
+    except ValueError:  # over Python's limit of digits
+        raise argparse.ArgumentTypeError(f"a whole number of {len(text):,} digits is too "
+                                         "long") from None
+
+
+def decimal(text: str) -> float:
+    """An argparse type: a non-negative number in ASCII digits 0-9 with an optional
+    decimal point (``10``, ``0.5``); the same rule as ``integer``."""
+    if not _DECIMAL.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{shown(repr(text))} is not a number "
+                                         "(digits 0-9 and a decimal point)")
+    return float(text)

@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from ..contract.commands import Command
+from ..contract.commands import Command, integer
 from ..errors import OptionError
 from ..fileio import check_writable, write_atomic
 from ..registry import game_names, get_definition
@@ -50,7 +50,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="moves to play first: one argument, moves separated by spaces or "
                         "commas (repeatable)")
     p.add_argument("--first", help="who moves first from the start (Sploof: white or black)")
-    p.add_argument("--seed", type=int, help="choose the first player at random, reproducibly")
+    p.add_argument("--seed", type=integer, help="choose the first player at random, reproducibly")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="answer under this alternative of a ruling (repeatable)")
     p.add_argument("--compare-rulings", action="store_true",

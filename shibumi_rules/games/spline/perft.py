@@ -22,6 +22,7 @@ random reachable positions.
 from __future__ import annotations
 
 from ...board import BALLS_PER_COLOUR, valid_locations
+from ...limits import MAX_PERFT_ENTRIES
 from .lines import LINES_THROUGH
 from .rules import SplineState, opponent
 
@@ -29,13 +30,18 @@ Tables = dict[int, dict[tuple[int, int], int]]
 """Transposition tables by remaining depth: (mover's balls, opponent's balls) -> count."""
 
 
-def perft(state: SplineState, depth: int, tables: Tables | None = None) -> int:
+def perft(state: SplineState, depth: int, tables: Tables | None = None,
+          cap: int = MAX_PERFT_ENTRIES) -> int:
     """Leaves of the legal-move tree ``depth`` plies below a position that is not over
     (the caller checks); depth >= 1. Equal to ``Game.perft``. ``tables`` may be shared
-    between calls (a divide counts every first move with one set of tables)."""
+    between calls (a divide counts every first move with one set of tables). The
+    tables hold at most ``cap`` entries together (``limits.MAX_PERFT_ENTRIES``): when
+    a store would go over it they are all emptied and filled again, so memory stays
+    bounded and only speed changes."""
     masks = state.board.masks
     own, opp = masks[state.turn], masks[opponent(state.turn)]
     tables = {} if tables is None else tables
+    room = [cap - sum(len(table) for table in tables.values())]
     through = LINES_THROUGH
     most = BALLS_PER_COLOUR
 
@@ -64,6 +70,11 @@ def perft(state: SplineState, depth: int, tables: Tables | None = None) -> int:
                 total += moves(opp, occ | bit).bit_count()
             else:
                 total += search(opp, mine, depth - 1)
+        room[0] -= 1
+        if room[0] < 0:
+            for each in tables.values():
+                each.clear()
+            room[0] = cap - 1
         table[key] = total
         return total
 

@@ -13,7 +13,7 @@ import json
 import random
 import sys
 
-from ...contract.commands import Command
+from ...contract.commands import Command, integer
 from ...contract.game import parse_option_pairs
 from ...diagram import render
 from ...display import shown
@@ -75,9 +75,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", default=None, metavar="A,B",
                    help=f"players 1 and 2, from {', '.join(PLAYER_KINDS)} "
                         f"(default {_DEFAULT_PLAYERS})")
-    p.add_argument("--seed", type=int, help="seed for the players and for choosing the "
+    p.add_argument("--seed", type=integer, help="seed for the players and for choosing the "
                    "first player (default: a fresh seed, printed and recorded)")
-    p.add_argument("--first", type=int, choices=(1, 2),
+    p.add_argument("--first", type=integer, choices=(1, 2),
                    help="player who opens the bidding (bid) or is the attractor of game "
                         "1 (duel); default: drawn from the seed (SPK-RUL-11)")
     p.add_argument("--max-bid", type=_whole_number, default=None,
@@ -102,10 +102,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
 
 
 def _whole_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    return integer(text)
 
 
 class _Printer(MatchObserver):

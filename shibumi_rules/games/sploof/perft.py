@@ -37,6 +37,7 @@ from typing import Final
 
 from ...board import BALLS_PER_COLOUR, pinned, valid_locations
 from ...geometry import LEVEL_MASKS, NUM_POINTS, SUPPORTEE_MASK
+from ...limits import MAX_PERFT_ENTRIES
 from .lines import BlockingRule, fast_tables
 from .rules import REMOVAL_GAIN, SploofState, opponent
 
@@ -50,13 +51,21 @@ class Counter:
     (keyed by position and remaining depth, so they stay valid from call to call)."""
 
     def __init__(self, limited: bool, both_checked: bool = True,
-                 blocking: BlockingRule = "two", passing: bool = False) -> None:
+                 blocking: BlockingRule = "two", passing: bool = False,
+                 cap: int = MAX_PERFT_ENTRIES) -> None:
         self.limited = limited
         self.both_checked = both_checked
         self.blocking: BlockingRule = blocking
         self.passing = passing
         """``stuck=pass``: a player stuck with balls in stock passes."""
         self.tables: dict[int, dict[tuple[int, int, int, int, int], int]] = {}
+        self.cap = cap
+        """Most entries the tables hold together (``limits.MAX_PERFT_ENTRIES``): when a
+        store would go over it, every table is emptied and filling starts again, so
+        memory stays bounded and only speed changes."""
+        self.room = [cap]
+        """Entries that may still be stored before the tables are emptied (a list, so
+        that the search's closure can change it)."""
 
     def count(self, own: int, opp: int, red: int, st_own: int, st_opp: int,
               depth: int) -> int:
@@ -70,6 +79,17 @@ class Counter:
         passing = self.passing
         full = BALLS_PER_COLOUR - REMOVAL_GAIN
         tables = self.tables
+        room = self.room
+        cap = self.cap
+
+        def store(table: dict[tuple[int, int, int, int, int], int],
+                  key: tuple[int, int, int, int, int], total: int) -> None:
+            room[0] -= 1
+            if room[0] < 0:
+                for each in tables.values():
+                    each.clear()
+                room[0] = cap - 1
+            table[key] = total
 
         def has_line(mine: int, occ: int) -> bool:
             if ortho_complete[mine & 0xFFFF] & ~ortho_blocked[(occ >> b1) & 0x1FFF]:
@@ -127,7 +147,7 @@ class Counter:
                         both_checked or not has_line(own, occ)):  # the passer's own line
                     total = (leaves(opp, own, occ, red, st_opp, st_own) if last
                              else search(opp, own, red, st_opp, st_own, depth - 1))
-                table[key] = total
+                store(table, key, total)
                 return total
             st_left = st_own - 1
             while places:
@@ -172,7 +192,7 @@ class Counter:
                         total += p2.bit_count() + r2.bit_count()
                 else:
                     total += search(theirs, mine, reds, st_opp, st_gain, depth - 1)
-            table[key] = total
+            store(table, key, total)
             return total
 
         return search(own, opp, red, st_own, st_opp, depth)
