@@ -42,6 +42,9 @@ limit                      value        when it is exceeded
                            entries      transposition tables of one count hold this many
                                         entries, they are emptied and filled again
                                         (memory stays bounded; only speed changes)
+``MAX_OPENSPIEL_INT``      2**31 - 1    OpenSpiel (``openspiel.load_game``): a larger
+                                        integer parameter is an option error (pyspiel's
+                                        integer parameters are C++ ints)
 ``MAX_QUOTED``             1,000        every command: outside text quoted in an error
                            characters   line or a report (a name, a move, a position) is
                                         cut there, with the count of what was left out
@@ -72,6 +75,7 @@ STDERR_TAIL: Final = 4_096
 MAX_QUOTED: Final = 1_000
 MAX_PERFT_ENTRIES: Final = 1_000_000
 MAX_VECTOR_LINE: Final = 8 << 20
+MAX_OPENSPIEL_INT: Final = 2**31 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +151,10 @@ LIMITS: Final = (
           "the command line, perft requests of the protocol, bench)",
           "the tables are emptied and filled again: memory stays bounded, the count is "
           "the same, only speed changes"),
+    Limit("MAX_OPENSPIEL_INT", MAX_OPENSPIEL_INT, "(a C++ int)",
+          "largest integer parameter of a game loaded in OpenSpiel (max_turns): "
+          "pyspiel's integer parameters are C++ ints",
+          "openspiel.load_game raises an OptionError naming the parameter and its range"),
     Limit("MAX_QUOTED", MAX_QUOTED, "characters",
           "longest piece of outside text (a name, a move, a position, an engine's "
           "string) quoted in an error line or a report",

@@ -1,5 +1,6 @@
 """Every registered game in OpenSpiel: importing this module registers each one with
-pyspiel as ``shibumi_<game>`` (``pyspiel.load_game("shibumi_sploof")``).
+pyspiel as ``shibumi_<game>`` (``pyspiel.load_game("shibumi_sploof")``, or this
+module's ``load_game``, which checks the parameters first and names a bad one).
 
 Needs the ``rl`` extra (open-spiel, numpy); the rest of the package never imports it.
 What a game looks like there (see docs/rl.md):
@@ -35,7 +36,10 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
+from .display import shown
+from .errors import OptionError
 from .learning import LearningGame
+from .limits import MAX_OPENSPIEL_INT
 from .registry import definitions, get_definition
 
 PREFIX: Final = "shibumi_"
@@ -254,3 +258,32 @@ def register() -> tuple[str, ...]:
 
 GAMES: Final = register()
 """The short names of the registered games (``shibumi_sploof``, ...)."""
+
+
+def load_game(name: str, params: Mapping[str, Any] | None = None) -> Any:
+    """``pyspiel.load_game(name, params)`` with the parameters checked first, so that a
+    bad one is an ``OptionError`` naming it and what it takes. pyspiel converts them to
+    C++ before this module sees them: an integer out of a C++ ``int``'s range
+    (``max_turns=10**30``) would otherwise end in pybind11's "Unable to cast Python
+    instance" and a wrong type or name in a ``SpielError`` without the values it takes."""
+    if name not in GAMES:
+        raise OptionError(f"unknown game {shown(repr(name))} (known: {', '.join(GAMES)})")
+    given = dict(params or {})
+    spec = parameter_specification(name.removeprefix(PREFIX))
+    for key, value in given.items():
+        if key not in spec:
+            raise OptionError(f"{name}: unknown parameter {shown(repr(key))} (known: "
+                              f"{', '.join(spec)})")
+        default = spec[key]
+        if isinstance(default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"{name}: parameter {key} takes an integer, not "
+                                  f"{shown(repr(value))}")
+            if not 0 <= value <= MAX_OPENSPIEL_INT:
+                raise OptionError(f"{name}: parameter {key}={value:,} is out of range: "
+                                  f"0 to {MAX_OPENSPIEL_INT:,} (OpenSpiel's integer "
+                                  "parameters are C++ ints)")
+        elif not isinstance(value, str):
+            raise OptionError(f"{name}: parameter {key} takes text, not "
+                              f"{shown(repr(value))}")
+    return pyspiel.load_game(name, given)

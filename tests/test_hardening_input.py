@@ -149,3 +149,26 @@ def test_a_request_whose_options_contradict_its_notation_is_refused() -> None:
     agreeing = {**request, "options": {"supply": "unlimited"}}
     assert engine.handle(agreeing)["ok"] is True
     assert engine.handle({**request, "options": {}})["ok"] is True
+
+
+# -- OpenSpiel parameters -----------------------------------------------------------------
+
+@pytest.mark.parametrize("params, words", [
+    ({"max_turns": 10**30}, "max_turns=1,000,000,000,000,000,000,000,000,000,000 is out of "
+                            "range: 0 to 2,147,483,647"),
+    ({"max_turns": 2**31}, "out of range"),
+    ({"max_turns": "5"}, "parameter max_turns takes an integer, not '5'"),
+    ({"max_turns": True}, "takes an integer"),
+    ({"supply": 3}, "parameter supply takes text, not 3"),
+    ({"nope": 1}, "unknown parameter 'nope' (known: max_turns, supply)"),
+])
+def test_an_out_of_range_openspiel_parameter_is_a_clear_error(
+        params: dict[str, Any], words: str) -> None:
+    pytest.importorskip("pyspiel", reason="the rl extra is not installed")
+    from shibumi_rules.errors import OptionError
+    from shibumi_rules.openspiel import load_game
+
+    with pytest.raises(OptionError, match="shibumi_splink: ") as caught:
+        load_game("shibumi_splink", params)
+    assert words in str(caught.value)
+    assert load_game("shibumi_splink", {"max_turns": 2**31 - 1}).max_game_length() > 0
