@@ -174,8 +174,6 @@ def test_answers_as_explain_does(query: dict[str, str | list[str]]) -> None:
 
 
 BAD = [
-    pytest.param({"game": "sploof", "ask": "zz"}, id="bad-move"),
-    pytest.param({"game": "splink", "ask": "R1a1+R1c1"}, id="same-colours"),
     pytest.param({"game": "sploof", "moves": "1c3,9z9"}, id="bad-move-in-moves"),
     pytest.param({"game": "sploof", "position": "RRRR"}, id="bad-position"),
     pytest.param({"game": "sploof", "position": "RRRR,R..R,R..R,RRRR/W..,...,.../..,../. "
@@ -231,11 +229,16 @@ def test_a_bad_url_is_one_error_line(query: dict[str, str | list[str]], line: st
     assert [g["name"] for g in got["games"]] == list(game_names())
 
 
-def test_an_error_in_the_question_keeps_the_board_of_the_position() -> None:
-    got = answer({"game": "sploof", "moves": "1c3,1e3", "ask": "x9z9"})
-    assert got["verdict"] == "error"
-    expected = answer({"game": "sploof", "moves": "1c3,1e3"})["board"]
-    assert got["board"] == expected
+def test_a_question_that_is_no_move_is_answered_on_the_board_of_the_position() -> None:
+    for query, rule in (({"game": "sploof", "moves": "1c3,1e3", "ask": "x9z9"}, "SPF-TURN-1"),
+                        ({"game": "splink", "ask": "R1a1+R1c1"}, "SPK-PLACE-1"),
+                        ({"game": "splink", "ask": "x1a1"}, "SPK-REMOVE-2")):
+        got = answer(query)
+        assert got["verdict"] == "illegal" and got["rules"][0] == rule
+        assert_same(got, cli_expected(query))
+        expected = answer({k: v for k, v in query.items() if k != "ask"})["board"]
+        assert got["board"]["position"] == expected["position"]
+        assert got["board"]["moves"] == expected["moves"]
 
 
 def test_an_empty_query_is_the_start_of_the_first_game() -> None:

@@ -106,7 +106,7 @@ def test_the_deepest_perft_allowed_runs_on_a_finished_game(
     ("moves", "sploof", "1c3\nx1a1"),
     ("moves", "sploof", "--position", "RRRR\n"),
     ("moves", "sploof", "--option", "supply=un\r\nlimited"),
-    ("explain", "sploof", "1c\n3"),
+    ("explain", "sploof", "--position", "RRRR\n"),
 ])
 def test_an_error_quoting_a_newline_or_undecodable_byte_stays_one_line(
         capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,10 +60,31 @@ def test_the_last_positional_move_is_the_question(
     assert report["moves_played"] == [m for m in argv[1:-1] if m != "--moves"]
 
 
+@pytest.mark.parametrize(("argv", "rule", "message"), [
+    (("sploof", "3z9"), "SPF-TURN-1", "file 'z' is not a-g"),
+    (("sploof", "x"), "SPF-TURN-1", "x must be followed by the point name of the red ball"),
+    (("splink", "R1a1+R1c1"), "SPK-PLACE-1", "one red and one white ball, not two red"),
+    (("splink", "x1a1"), "SPK-REMOVE-2", "a removal is followed, in the same move, by a "
+                                         "placement of the other colour"),
+    (("splink", "R1a1"), "SPK-PLACE-1", "a placement is two balls"),
+    (("splink", "R1a1+W1c1+x1e1"), "SPK-PLACE-1", "expected C<point>+C<point>"),
+    (("spline", "x1a1"), "SPL-TURN-1", "a Spline move is the point name"),
+])
+def test_a_question_that_is_no_move_is_an_illegal_answer(
+        capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], rule: str,
+        message: str) -> None:
+    """A player may type anything: text that is no move of the game is answered, with
+    exit 0, as an illegal move breaking the rule that says what a move is."""
+    status, out, err = _run(capsys, *argv)
+    assert status == 0 and err == ""
+    words = " ".join(out.split())
+    assert "is illegal for" in words and f"it breaks {rule}" in words and message in words
+    report: Any = _json(capsys, *argv)
+    assert report["answer"]["legal"] is False and report["answer"]["rule"] == rule
+    assert list(report["rules"]) == [rule]
+
+
 @pytest.mark.parametrize(("argv", "message"), [
-    (("sploof", "3z9"), "file 'z' is not a-g"),
-    (("sploof", "x"), "bad move 'x'"),
-    (("splink", "R1a1+R1c1"), "one red and one white ball"),
     (("sploof", "--moves", "1c3 9a1", "1e3"), "--moves move 2 '9a1'"),
     (("sploof", "--position", "RRRR white"), "bad position"),
     (("sploof", "--position", "RRRR,R..R,R..R,RRRR/W..,...,.../..,../. white stock:2,2 "

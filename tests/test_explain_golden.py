@@ -210,6 +210,14 @@ CASES = (
     Case("spline-zigzag-not-a-line",
          ("spline", "--position", "WB..,BWB.,.BB.,W..W/W..,...,.../..,../. white", "2d4"),
          True, ("SPL-LINE-1", "SPL-RUL-1"), (("ring move", "2d4"),)),
+    # Text that is no move of the game is an answer too: illegal, breaking the rule
+    # that says what a move is (the notation names the precise one where it can).
+    Case("splink-two-red-balls", ("splink", "R1a1+R1c1"), False, ("SPK-PLACE-1",), ()),
+    Case("splink-removal-without-placement", ("splink", "x1a1"), False,
+         ("SPK-REMOVE-2",), ()),
+    Case("splink-single-ball", ("splink", "R1a1"), False, ("SPK-PLACE-1",), ()),
+    Case("sploof-not-a-move", ("sploof", "hello"), False, ("SPF-TURN-1",), ()),
+    Case("spline-removal-is-no-move", ("spline", "x1a1"), False, ("SPL-TURN-1",), ()),
     Case("splink-complete-pyramid-score",
          ("splink", "--position",
           "RWRW,WRWR,RWRW,WRWR/RWR,WRW,RWR/RW,WR/W repulsor turns:15 supply:1,1"),

@@ -97,6 +97,10 @@ class Game(ABC, Generic[S, M]):
 
     name: str
     """Short lowercase name used on the command line (``sploof``)."""
+    move_rule: str
+    """The rule that says what a move of the game is (its turn's forms): ``explain``
+    cites it when the question is text that is not a move of the game and its notation
+    names no more precise rule."""
     options: tuple[OptionSpec, ...] = ()
     first_choices: tuple[str, ...] = ()
     """Names accepted by ``--first``; empty when the game fixes the first player."""

@@ -13,10 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..contract.explanation import Answer, Explainer
+from ..contract.explanation import Answer, AnswerPicture, Explainer, MoveAnswer, Step
 from ..contract.game import Game, parse_option_pairs
+from ..display import shown
 from ..errors import IllegalMoveError, NotationError, ShibumiError
 from .model import Report, RulingAnswer, Stop
+
+MAX_MOVE_QUOTE = 80
+"""Characters of a question that is no move quoted in its answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +96,28 @@ def _answer(game: Game[Any, Any], explainer: Explainer, state: Any, question: st
     if stop is not None:
         return explainer.explain_move(game, state, stop.move)
     if question is not None:
-        return explainer.explain_move(game, state, question)
+        try:
+            return explainer.explain_move(game, state, question)
+        except NotationError as err:
+            return not_a_move(game, explainer, state, question, err)
     return explainer.explain_position(game, state)
+
+
+def not_a_move(game: Game[Any, Any], explainer: Explainer, state: Any, question: str,
+               err: NotationError) -> MoveAnswer:
+    """The answer to a question that is no move of the game (two red balls in Splink,
+    a removal without its placement, a single ball, any other text): illegal, citing
+    the rule the notation names or else the game's rule that says what a move is
+    (``Game.move_rule``). A player may type anything; only a position that cannot be
+    read is an error."""
+    rule = err.rule_id or game.move_rule
+    mover = explainer.explain_position(game, state).turn or ""
+    asked = shown(question, MAX_MOVE_QUOTE)
+    why = err.message.removeprefix(f"bad move {question!r}: ")
+    step = Step(rule, f"{asked} is not a move of the game: {shown(why)}", False)
+    picture = AnswerPicture(game.board(state), (),
+                            f"{mover} plays {asked}: not a move [{rule}]".strip())
+    return MoveAnswer(asked, mover, False, rule, (step,), pictures=(picture,))
 
 
 def explain(game: Game[Any, Any], explainer: Explainer, setup: Setup,

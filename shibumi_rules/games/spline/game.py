@@ -55,6 +55,7 @@ class Spline(Game[SplineState, SplineMove]):
     """The Spline rules behind the generic ``Game`` interface."""
 
     name = "spline"
+    move_rule = "SPL-TURN-1"
     options = ()
     first_choices = ("white", "black")
 

@@ -111,6 +111,7 @@ class Splink(Game[SplinkState, SplinkMove]):
     """The Splink rules behind the common game interface."""
 
     name = "splink"
+    move_rule = "SPK-PLACE-1"
     options = OPTIONS
     first_choices: tuple[str, ...] = ()
 

@@ -83,6 +83,13 @@ def parse_move(text: str) -> SplinkMove:
     whole = text
     text = text.strip()
     parts = text.split("+")
+    if len(parts) == 1 and text[:1] in ("x", "X"):
+        raise NotationError(f"bad move {whole!r}: a removal is followed, in the same "
+                            "move, by a placement of the other colour (x2b2+W3c3)",
+                            "SPK-REMOVE-2")
+    if len(parts) == 1 and text[:1] in ("R", "W", "r", "w"):
+        raise NotationError(f"bad move {whole!r}: a placement is two balls, one red and "
+                            "one white (R1a1+W1c1)", "SPK-PLACE-1")
     if len(parts) != 2 or not parts[0] or not parts[1]:
         raise NotationError(f"bad move {whole!r}: {_MOVE_FORMS}")
     first, second = parts

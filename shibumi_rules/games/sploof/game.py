@@ -105,6 +105,7 @@ class Sploof(Game[SploofState, SploofMove]):
     """The Sploof rules behind the generic ``Game`` interface."""
 
     name = "sploof"
+    move_rule = "SPF-TURN-1"
     options = OPTIONS
     first_choices = ("white", "black")
 
