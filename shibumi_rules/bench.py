@@ -23,10 +23,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
-from .contract.commands import Command, integer
+from .contract.commands import Command, check_depth, integer
 from .contract.definition import GameDefinition
 from .errors import OptionError
-from .limits import MAX_PERFT_DEPTH, check_depth
+from .limits import MAX_PERFT_DEPTH
 from .playouts import playouts
 from .registry import definitions, game_names, get_definition
 

@@ -16,12 +16,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .board import Board
-from .contract.commands import Command, integer
+from .contract.commands import Command, check_depth, integer
 from .contract.definition import GameDefinition
 from .contract.game import Game, parse_option_pairs
 from .diagram import render
 from .errors import ShibumiError, error_line, one_line
-from .limits import MAX_PERFT_DEPTH, check_depth
+from .limits import MAX_PERFT_DEPTH
 from .registry import definitions, game_names, get_game
 from .version import __version__
 

@@ -161,16 +161,3 @@ LIMITS: Final = (
           "the rest is left out and counted (... (N more characters))"),
 )
 """The limits as data, in the order of the table above."""
-
-
-def check_depth(depth: int, what: str = "depth") -> int:
-    """A perft depth asked for on the command line: 0 to ``MAX_PERFT_DEPTH``, else an
-    OptionError. Counts grow exponentially, so nothing near the bound finishes from an
-    open position; it keeps a narrow tree (a game near its end) from running into
-    Python's recursion limit."""
-    from .errors import OptionError  # here: errors cuts what it quotes at MAX_QUOTED
-
-    if not 0 <= depth <= MAX_PERFT_DEPTH:
-        raise OptionError(f"{what} {depth}: expected 0 to {MAX_PERFT_DEPTH} (perft counts "
-                          "grow exponentially with the depth)")
-    return depth

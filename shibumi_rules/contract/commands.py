@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 
 from ..display import shown
+from ..errors import OptionError
+from ..limits import MAX_PERFT_DEPTH
 
 
 class Command:
@@ -63,3 +65,14 @@ def decimal(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{shown(repr(text))} is not a number "
                                          "(digits 0-9 and a decimal point)")
     return float(text)
+
+
+def check_depth(depth: int, what: str = "depth") -> int:
+    """A perft depth asked for on the command line: 0 to ``MAX_PERFT_DEPTH``, else an
+    OptionError. Counts grow exponentially, so nothing near the bound finishes from an
+    open position; it keeps a narrow tree (a game near its end) from running into
+    Python's recursion limit."""
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise OptionError(f"{what} {depth}: expected 0 to {MAX_PERFT_DEPTH} (perft counts "
+                          "grow exponentially with the depth)")
+    return depth
