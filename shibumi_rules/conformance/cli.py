@@ -83,8 +83,10 @@ def _configure_conform(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=_non_negative, default=1, metavar="N",
                    help="random games per combination of options (1)")
     p.add_argument("--depth", type=_non_negative, metavar="D",
-                   help="perft depth (default: each game's own, 3 for sploof, 2 for "
-                        "splink; 0 skips)")
+                   help="perft depth (default: each game's own, "
+                        + ", ".join(f"{d.conform_depth} for {d.name}"
+                                    for d in definitions())
+                        + "; 0 skips)")
     p.add_argument("--format", choices=report.FORMATS, default="text",
                    help="the report on standard output: text (default), json, or "
                         "markdown to publish")

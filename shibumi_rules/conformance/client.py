@@ -312,11 +312,15 @@ class EngineProcess:
         assert self._selector is not None
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            raise self._fail("timeout", f"no response within {self.timeout:g} s")
+            raise self._timed_out()
         events = self._selector.select(min(remaining, _POLL))
         if not events and time.monotonic() >= deadline:
-            raise self._fail("timeout", f"no response within {self.timeout:g} s")
+            raise self._timed_out()
         return events
+
+    def _timed_out(self) -> EngineFailure:
+        return self._fail("timeout", f"no response within {self.timeout:g} s (raise "
+                                     "--timeout for a slower engine)")
 
     def _drain(self, which: str) -> bool:
         """Read what is available on stdout (``out``) or stderr (``err``); False at the

@@ -46,6 +46,8 @@ from ..contract.game import Game
 from ..errors import ShibumiError
 from ..tables.vectors import combinations
 from ..version import __version__
+from . import blame
+from .blame import Blame
 from .client import EngineProcess
 from .compare import compared_part, duplicates, outcome_difference, same_position
 from .declaration import Declared, declared_game, plan, unknown_values_problems
@@ -182,6 +184,9 @@ class Harness:
         self._deadline = float("inf")
         self._phase = ""
         self._over_budget = False
+        self.perft_nodes = 0
+        self.perft_positions = 0
+        self.perft_seconds = 0.0
 
     # -- running ---------------------------------------------------------------------
     def run(self) -> RunResult:
@@ -217,7 +222,8 @@ class Harness:
             max(0, self.session.process.starts - 1), self._config_json(),
             self.combinations, self.end_counts,
             {name: d.deviations for name, d in self.declared.items() if d.deviations},
-            self.notes, self.unchecked, self.harness_errors, self._reference_json())
+            self.notes, self.unchecked, self.harness_errors, self._reference_json(),
+            self.perft_nodes, self.perft_positions, self.perft_seconds)
 
     def _open(self) -> None:
         """Start the engine and, while it starts, read the vectors. The engine gets
@@ -280,6 +286,12 @@ class Harness:
         if not games and not self.config.games:
             self.unchecked.append("the engine plays none of the reference's games "
                                   f"({', '.join(self.reference)})")
+        checked = set().union(*({o.name for o in self.reference[n].options}
+                                for n in games))
+        stray = sorted(self.config.options.keys() - checked)
+        if games and stray:
+            raise UsageError(f"--option {stray[0]}: no game checked has this option "
+                             f"(checked: {', '.join(games)})")
         for name in games:
             declared = declared_game(self.reference[name], offered[name])
             self.declared[name] = declared
@@ -307,7 +319,12 @@ class Harness:
         self.combinations += combos
         for number, combo in enumerate(c for c in combos if c.declared):
             self._vectors(game, declared, combo, mine, analyst)
-            self._perft(game, declared, combo, mine, analyst)
+            began, positions = time.perf_counter(), self.positions
+            try:
+                self._perft(game, declared, combo, mine, analyst)
+            finally:
+                self.perft_seconds += time.perf_counter() - began
+                self.perft_positions += self.positions - positions
             self._random_games(game, declared, combo, number, analyst)
 
     # -- requests --------------------------------------------------------------------
@@ -436,11 +453,13 @@ class Harness:
         differs, omitted = outcome_difference(expected.outcome, outcome)
         self._gaps(check, omitted)
         if differs:
-            rules = self._rules(partial(analyst.outcome, game, node.state,
-                                        expected.outcome, outcome), where)
+            judged = self._attribute(partial(
+                self._outcome_blame, analyst, node, None, node.state, expected.outcome,
+                outcome), Blame([], []), where)
             found.append(where.divergence(
-                "outcome", compared_part(expected.outcome), compared_part(outcome), rules,
-                detail="the reference: " + game.outcome_text(node.state)))
+                "outcome", compared_part(expected.outcome), compared_part(outcome),
+                list(judged.rules), detail=judged.detail or "the reference: "
+                + game.outcome_text(node.state)))
             if outcome.get("over") or expected.outcome.get("over"):
                 return found
         engine_moves = set(listed)
@@ -518,14 +537,15 @@ class Harness:
                                expected_position := expected.position_after(node, move)):
             canonical, error = self._canonical(game, position, node.options)
             if canonical != expected_position:
-                no_fields: list[str] = []
-                rules, fields = self._rules_and(partial(
-                    analyst.successor, game, node.state, move, expected_position,
-                    canonical), no_fields, where)
-                detail = (f"the engine's position does not parse: {error}" if error
-                          else f"differs in {', '.join(fields)}")
+                blame = self._attribute(partial(
+                    self._successor_blame, analyst, node, move, expected_position,
+                    position, canonical, error), Blame([], []), where)
+                detail = blame.detail or (
+                    f"the engine's position does not parse: {error}" if error
+                    else f"differs in {', '.join(blame.fields)}")
                 found.append(where.divergence(
-                    "successor", expected_position, position, rules, detail, move=move))
+                    "successor", expected_position, position, list(blame.rules), detail,
+                    move=move))
                 return found
             self._record(where.divergence(
                 "protocol", expected_position, position, [],
@@ -535,15 +555,17 @@ class Harness:
         self._gaps(check, omitted)
         if differs:
             after = game.parse_position(expected.position_after(node, move))
-            rules = self._rules(partial(analyst.outcome, game, after, expected_outcome,
-                                        result), where)
+            judged = self._attribute(partial(
+                self._outcome_blame, analyst, node, move, after, expected_outcome, result),
+                Blame([], []), where)
             found.append(where.divergence(
-                "outcome", compared_part(expected_outcome), compared_part(result), rules,
-                "after the move, the reference: " + game.outcome_text(after), move=move))
+                "outcome", compared_part(expected_outcome), compared_part(result),
+                list(judged.rules), judged.detail or "after the move, the reference: "
+                + game.outcome_text(after), move=move))
         return found
 
     def _canonical(self, game: AnyGame, position: str, options: Mapping[str, str]
-                   ) -> tuple[str | None, str | None]:
+                   ) -> tuple[str | None, ShibumiError | None]:
         """The engine's position in canonical notation under the request's options
         (where it leaves them out), or the reason it does not parse."""
         try:
@@ -553,11 +575,34 @@ class Harness:
                                               if k not in given})
             return game.format_position(state), None
         except ShibumiError as err:
-            return None, str(err)
+            return None, err
         except Exception as err:  # a reference bug must not stop the run
             self.harness_errors.append(f"the reference failed to read {position!r}: "
                                        f"{_where_failed(err)}")
-            return None, f"{type(err).__name__}: {err}"
+            return None, ShibumiError(f"{type(err).__name__}: {err}")
+
+    @staticmethod
+    def _successor_blame(analyst: Attributor, node: Node, move: str, expected: str,
+                         position: str, canonical: str | None,
+                         error: ShibumiError | None) -> Blame:
+        """A wrong successor: the colour-swapped game's, a position that does not
+        parse (``blame.misparsed``), or what the game's attributor reads."""
+        swapped = blame.swapped_successor(analyst, node, move, canonical)
+        if swapped is not None:
+            return swapped
+        if error is not None:
+            return blame.misparsed(analyst, node, move, expected, position, error)
+        rules, fields = analyst.successor(node.game, node.state, move, expected, canonical)
+        return Blame(list(rules), list(fields))
+
+    @staticmethod
+    def _outcome_blame(analyst: Attributor, node: Node, move: str | None, state: Any,
+                       expected: dict[str, Any], actual: dict[str, Any]) -> Blame:
+        """A wrong outcome: the colour-swapped game's, or what the attributor reads."""
+        swapped = blame.swapped_outcome(analyst, node, move, actual)
+        if swapped is not None:
+            return swapped
+        return Blame(list(analyst.outcome(node.game, state, expected, actual)), [])
 
     def _engine_children(self, started: _Started, expect: Callable[[], Expected],
                          check: _Check) -> tuple[_Answer | None, Expected, _Replies]:
@@ -715,6 +760,8 @@ class Harness:
             else:
                 sendable.append(vector)
         combo.vectors = len(sendable)
+        if self.config.vectors == [] and not self._vectors_given:
+            combo.no_vectors = "--vectors gave no vector file"
         for vector in sendable:
             combo.available |= vector.exercises
         self._phase = f"{game.name} vectors ({combo.label})"
@@ -727,7 +774,9 @@ class Harness:
                 starts.append(self._start_node(node, f"vector {ahead.source}"))
             found, _, answered = self._finish_node(
                 starts[i], partial(_given, vector.expected), analyst, stats, combo)
-            if not answered:
+            if not answered:  # refused or failed: a check that found something
+                stats.checks += 1
+                stats.divergences += len(found)
                 continue
             combo.vectors_checked += 1
             combo.covered |= vector.exercises
@@ -767,6 +816,7 @@ class Harness:
                     continue
                 roots.append((Node(game, vector.state, game.format_position(vector.state),
                                    dict(vector.options), vector.first), vector.name))
+        roots = _distinct(roots)
         asked = [self._ask_perft(node, depth, f"perft({depth}) from {label}")
                  for node, label in roots]  # every root at once: the engine counts on
         for number, ((node, label), sent) in enumerate(zip(roots, asked, strict=True), 1):
@@ -808,6 +858,7 @@ class Harness:
                 return 1 + len(found)
             assert reply is not None
             total = sum(expected.values())
+            self.perft_nodes += total
             got = reply.get("divide")
             self._count(stats, 1, combination)
             if reply["total"] == total and (got is None or got == expected):
@@ -946,6 +997,20 @@ def _sample_outside(pool: list[str], excluded: set[str], count: int,
         if pool[index] not in excluded:
             chosen.append(pool[index])
     return chosen
+
+
+def _distinct(roots: list[tuple[Node, str]]) -> list[tuple[Node, str]]:
+    """Each perft root once: a named position that is one of the declared starts (the
+    vectors ``start`` and ``start-black``) is searched under its first label only."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for node, label in roots:
+        key = (node.game.format_position(node.state),
+               json.dumps(node.options, sort_keys=True))
+        if key not in seen:
+            seen.add(key)
+            out.append((node, label))
+    return out
 
 
 def _index_of(moves: list[Any], move: Any) -> int:
