@@ -26,9 +26,11 @@ run goes on until too many failures in a row, or the run's time budget, stop it.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import sys
+import threading
 import time
 import traceback
 from collections import deque
@@ -64,7 +66,7 @@ from .results import (
     RunResult,
     UsageError,
 )
-from .session import GiveUp, Session, Where
+from .session import GiveUp, OutOfTime, Session, Where
 from .vectors import (
     Vector,
     default_vector_dir,
@@ -163,7 +165,7 @@ class Harness:
         self.definitions = dict(reference)
         self.reference = {name: d.rules() for name, d in reference.items()}
         self.recorder = Recorder()
-        self.session = Session(process, self.recorder)
+        self.session = Session(process, self.recorder, config.start_timeout)
         self.pipeline = Pipeline(self.session)
         self.phases: dict[str, PhaseStats] = {}
         self.rules: dict[str, RuleTally] = {}
@@ -195,6 +197,7 @@ class Harness:
         self._began = time.perf_counter()
         budget = self.config.budget
         self._deadline = self._began + budget if budget else float("inf")
+        self.session.process.deadline = time.monotonic() + budget if budget else math.inf
         aborted = None
         games: list[str] = []
         try:
@@ -204,9 +207,11 @@ class Harness:
                 self._run_game(name)
         except GiveUp as err:
             aborted = str(err)
+        except OutOfTime as err:
+            self._spent(err.where.game, err.where.source)
+            aborted = self._budget_spent()
         except OverBudget:
-            aborted = f"the run's time budget of {self.config.budget:g} s was spent " \
-                      "(--budget)"
+            aborted = self._budget_spent()
         except UsageError:
             raise
         except Exception as err:  # a harness bug: report it, with where it happened
@@ -225,24 +230,31 @@ class Harness:
             self.notes, self.unchecked, self.harness_errors, self._reference_json(),
             self.perft_nodes, self.perft_positions, self.perft_seconds)
 
+    def _budget_spent(self) -> str:
+        return f"the run's time budget of {self.config.budget:g} s was spent (--budget)"
+
+    def _spent(self, game: str, source: str) -> None:
+        """Record, once, that the budget stopped the run (at ``source``)."""
+        if not self._over_budget:
+            self._over_budget = True
+            self.recorder.add(Divergence(
+                "budget", game, None, None, "the run within its budget",
+                f"{self.config.budget:g} s spent", [], source,
+                detail="raise --budget to check more"))
+
     def _open(self) -> None:
         """Start the engine and, while it starts, read the vectors. The engine gets
-        ``start_timeout`` (at least the request timeout) to answer ``identify``."""
-        process = self.session.process
-        timeout = process.timeout
-        process.timeout = max(timeout, self.config.start_timeout)
-        try:
-            if self._vectors_given:
+        ``start_timeout`` (at least the request timeout) to answer ``identify``, each
+        time it starts."""
+        if self._vectors_given:
+            self.session.open()
+            return
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            loading = pool.submit(self._load_vectors)
+            try:
                 self.session.open()
-                return
-            with ThreadPoolExecutor(max_workers=1) as pool:
-                loading = pool.submit(self._load_vectors)
-                try:
-                    self.session.open()
-                finally:
-                    self._vector_list = loading.result()
-        finally:
-            process.timeout = timeout
+            finally:
+                self._vector_list = loading.result()
 
     def _load_vectors(self) -> list[Vector]:
         files = self.config.vectors
@@ -341,12 +353,7 @@ class Harness:
 
     def _request(self, kind: str, node: Node, **extra: Any) -> Message:
         if time.perf_counter() > self._deadline:
-            if not self._over_budget:
-                self._over_budget = True
-                self.recorder.add(Divergence(
-                    "budget", node.game.name, None, None, "the run within its budget",
-                    f"{self.config.budget:g} s spent", [], "the whole run",
-                    detail="raise --budget to check more"))
+            self._spent(node.game.name, "the whole run")
             raise OverBudget
         position = self._position(node)
         assert position is not None
@@ -825,6 +832,30 @@ class Harness:
             combo.perft += 1
             self._progress(f"{number}/{len(roots)} roots")
 
+    def _bounded(self, work: Callable[[], T], game: str, source: str) -> T:
+        """The reference's own work, within the run's deadline: past it, the run stops
+        (the work goes on in a daemon thread until this process exits)."""
+        if self._deadline == float("inf"):
+            return work()
+        box: list[T] = []
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                box.append(work())
+            except BaseException as err:  # re-raised in the harness's thread
+                failed.append(err)
+
+        worker = threading.Thread(target=run, name="reference perft", daemon=True)
+        worker.start()
+        worker.join(max(0.0, self._deadline - time.perf_counter()))
+        if worker.is_alive():
+            self._spent(game, source + " (the reference's own count)")
+            raise OverBudget
+        if failed:
+            raise failed[0]
+        return box[0]
+
     def _ask_perft(self, node: Node, depth: int, source: str) -> Sent:
         return self.pipeline.send(self._request("perft", node, depth=depth, divide=True),
                                   Where(node.game.name, node, None, source))
@@ -847,7 +878,8 @@ class Harness:
             where = Where(game.name, node, None, source)
             sent = asked if asked is not None else self._ask_perft(node, depth, source)
             asked = None
-            expected = dict(game.divide(node.state, depth))  # while the engine counts
+            expected = dict(self._bounded(partial(game.divide, node.state, depth),
+                                          game.name, source))  # while the engine counts
             reply = self.pipeline.receive(sent)
             stats.checks += 1
             if not self._success(reply, where, "perft", check):
