@@ -15,15 +15,8 @@ from ..fileio import WriteError, check_writable
 from ..limits import MAX_PERFT_DEPTH, MAX_TIMEOUT
 from ..registry import definitions, game_names
 from . import expectation_cli, report
-from .client import EngineProcess, split_command
-from .harness import (
-    BUDGET,
-    START_TIMEOUT,
-    Config,
-    Harness,
-    main_module_argv,
-    main_module_env,
-)
+from .client import EngineProcess, main_module_argv, main_module_env, split_command
+from .harness import BUDGET, START_TIMEOUT, Config, Harness
 from .results import USAGE_STATUS, UsageError
 from .server import available_games
 from .shapes import ResponseCheck

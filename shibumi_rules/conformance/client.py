@@ -40,6 +40,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import FrameType
 from typing import Any, Final
 
@@ -98,6 +99,22 @@ class Pending:
 
     exchange: Exchange
     deadline: float
+
+
+def main_module_argv() -> list[str]:
+    """The command that serves the reference engine: this Python, this package."""
+    return [sys.executable, "-m", "shibumi_rules", "engine"]
+
+
+def main_module_env() -> dict[str, str]:
+    """The environment for ``main_module_argv``: this package's folder first on the
+    import path, so that the subprocess serves this copy of the engine even when
+    another one is installed."""
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    return env
 
 
 def split_command(command: str) -> list[str]:

@@ -27,9 +27,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
-import sys
 import threading
 import time
 import traceback
@@ -208,7 +206,8 @@ class Harness:
         except GiveUp as err:
             aborted = str(err)
         except OutOfTime as err:
-            self._spent(err.where.game, err.where.source)
+            self._spent(err.where.game or (self.config.games or list(self.reference))[0],
+                        err.where.source)
             aborted = self._budget_spent()
         except OverBudget:
             aborted = self._budget_spent()
@@ -319,7 +318,7 @@ class Harness:
     def _run_game(self, name: str) -> None:
         game = self.reference[name]
         declared = self.declared[name]
-        analyst = self.definitions[name].attributor()
+        attributor = self.definitions[name].attributor()
         mine = [v for v in self._vector_list if v.game == name]
         present: list[dict[str, str]] = []
         for vector in mine:
@@ -330,14 +329,14 @@ class Harness:
         combos = plan(declared, self._selected(name), present)
         self.combinations += combos
         for number, combo in enumerate(c for c in combos if c.declared):
-            self._vectors(game, declared, combo, mine, analyst)
+            self._vectors(game, declared, combo, mine, attributor)
             began, positions = time.perf_counter(), self.positions
             try:
-                self._perft(game, declared, combo, mine, analyst)
+                self._perft(game, declared, combo, mine, attributor)
             finally:
                 self.perft_seconds += time.perf_counter() - began
                 self.perft_positions += self.positions - positions
-            self._random_games(game, declared, combo, number, analyst)
+            self._random_games(game, declared, combo, number, attributor)
 
     # -- requests --------------------------------------------------------------------
     def _position(self, node: Node) -> dict[str, Any] | None:
@@ -398,7 +397,7 @@ class Harness:
             return fallback
 
     # -- one node ---------------------------------------------------------------------
-    def check_node(self, node: Node, expect: Callable[[], Expected], analyst: Attributor,
+    def check_node(self, node: Node, expect: Callable[[], Expected], attributor: Attributor,
                    source: str, stats: PhaseStats,
                    combination: Combination | None = None
                    ) -> tuple[list[Divergence], Expected, bool]:
@@ -407,7 +406,7 @@ class Harness:
         reference's answer; it runs while the engine works on its own. Returns the
         divergences seen (recorded now or before), the reference's answer, and whether
         the engine answered."""
-        return self._finish_node(self._start_node(node, source), expect, analyst, stats,
+        return self._finish_node(self._start_node(node, source), expect, attributor, stats,
                                  combination)
 
     def _start_node(self, node: Node, source: str) -> _Started:
@@ -419,7 +418,7 @@ class Harness:
                                                               where))
 
     def _finish_node(self, started: _Started, expect: Callable[[], Expected],
-                     analyst: Attributor, stats: PhaseStats,
+                     attributor: Attributor, stats: PhaseStats,
                      combination: Combination | None
                      ) -> tuple[list[Divergence], Expected, bool]:
         check = _Check(combination)
@@ -427,7 +426,7 @@ class Harness:
         answer, expected, replies = self._engine_children(started, expect, check)
         if answer is None:
             return check.found, expected, False
-        found = self._compare_node(node, expected, answer, analyst, where, check, stats)
+        found = self._compare_node(node, expected, answer, attributor, where, check, stats)
         if found and self._malformed(replies, where, check):
             return check.found, expected, True
         for item in found:
@@ -448,7 +447,7 @@ class Harness:
         return False
 
     def _compare_node(self, node: Node, expected: Expected, answer: _Answer,
-                      analyst: Attributor, where: Where, check: _Check,
+                      attributor: Attributor, where: Where, check: _Check,
                       stats: PhaseStats) -> list[Divergence]:
         found: list[Divergence] = []
         outcome, children, listed = self._canonical_moves(node, expected, answer, where,
@@ -461,7 +460,7 @@ class Harness:
         self._gaps(check, omitted)
         if differs:
             judged = self._attribute(partial(
-                self._outcome_blame, analyst, node, None, node.state, expected.outcome,
+                self._outcome_blame, attributor, node, None, node.state, expected.outcome,
                 outcome), Blame([], []), where)
             found.append(where.divergence(
                 "outcome", compared_part(expected.outcome), compared_part(outcome),
@@ -472,7 +471,7 @@ class Harness:
         engine_moves = set(listed)
         extra = [m for m in dict.fromkeys(listed) if m not in expected.children]
         for move in extra[:MAX_EXAMINED_EXTRA]:
-            rules, why = self._rules_and(partial(analyst.illegal, game, node.state, move),
+            rules, why = self._rules_and(partial(attributor.illegal, game, node.state, move),
                                          "the reference rejects it", where)
             found.append(where.divergence(
                 "extra-move", "illegal: " + why, "listed as legal", rules, move=move))
@@ -483,13 +482,13 @@ class Harness:
                 topic="too many moves"))
         for move in expected.children:
             if move not in engine_moves:
-                rules = self._rules(partial(analyst.legal, game, node.state, move), where)
+                rules = self._rules(partial(attributor.legal, game, node.state, move), where)
                 found.append(where.divergence(
                     "missing-move", "legal", "not listed", rules, move=move))
         for move, (position, result) in children.items():
             if move in expected.children:
                 found += self._compare_child(node, move, expected, position, result,
-                                             analyst, where, check)
+                                             attributor, where, check)
         return found
 
     def _gaps(self, check: _Check, omitted: Sequence[str]) -> None:
@@ -530,7 +529,7 @@ class Harness:
         return outcome, children, renamed
 
     def _compare_child(self, node: Node, move: str, expected: Expected,
-                       position: str | None, result: dict[str, Any], analyst: Attributor,
+                       position: str | None, result: dict[str, Any], attributor: Attributor,
                        where: Where, check: _Check) -> list[Divergence]:
         game = node.game
         found: list[Divergence] = []
@@ -545,7 +544,7 @@ class Harness:
             canonical, error = self._canonical(game, position, node.options)
             if canonical != expected_position:
                 blame = self._attribute(partial(
-                    self._successor_blame, analyst, node, move, expected_position,
+                    self._successor_blame, attributor, node, move, expected_position,
                     position, canonical, error), Blame([], []), where)
                 detail = blame.detail or (
                     f"the engine's position does not parse: {error}" if error
@@ -563,7 +562,7 @@ class Harness:
         if differs:
             after = game.parse_position(expected.position_after(node, move))
             judged = self._attribute(partial(
-                self._outcome_blame, analyst, node, move, after, expected_outcome, result),
+                self._outcome_blame, attributor, node, move, after, expected_outcome, result),
                 Blame([], []), where)
             found.append(where.divergence(
                 "outcome", compared_part(expected_outcome), compared_part(result),
@@ -589,27 +588,27 @@ class Harness:
             return None, ShibumiError(f"{type(err).__name__}: {err}")
 
     @staticmethod
-    def _successor_blame(analyst: Attributor, node: Node, move: str, expected: str,
+    def _successor_blame(attributor: Attributor, node: Node, move: str, expected: str,
                          position: str, canonical: str | None,
                          error: ShibumiError | None) -> Blame:
         """A wrong successor: the colour-swapped game's, a position that does not
         parse (``blame.misparsed``), or what the game's attributor reads."""
-        swapped = blame.swapped_successor(analyst, node, move, canonical)
+        swapped = blame.swapped_successor(attributor, node, move, canonical)
         if swapped is not None:
             return swapped
         if error is not None:
-            return blame.misparsed(analyst, node, move, expected, position, error)
-        rules, fields = analyst.successor(node.game, node.state, move, expected, canonical)
+            return blame.misparsed(attributor, node, move, expected, position, error)
+        rules, fields = attributor.successor(node.game, node.state, move, expected, canonical)
         return Blame(list(rules), list(fields))
 
     @staticmethod
-    def _outcome_blame(analyst: Attributor, node: Node, move: str | None, state: Any,
+    def _outcome_blame(attributor: Attributor, node: Node, move: str | None, state: Any,
                        expected: dict[str, Any], actual: dict[str, Any]) -> Blame:
         """A wrong outcome: the colour-swapped game's, or what the attributor reads."""
-        swapped = blame.swapped_outcome(analyst, node, move, actual)
+        swapped = blame.swapped_outcome(attributor, node, move, actual)
         if swapped is not None:
             return swapped
-        return Blame(list(analyst.outcome(node.game, state, expected, actual)), [])
+        return Blame(list(attributor.outcome(node.game, state, expected, actual)), [])
 
     def _engine_children(self, started: _Started, expect: Callable[[], Expected],
                          check: _Check) -> tuple[_Answer | None, Expected, _Replies]:
@@ -687,15 +686,15 @@ class Harness:
         return False
 
     # -- illegal moves ---------------------------------------------------------------
-    def check_illegal(self, node: Node, legal: Sequence[str], analyst: Attributor,
+    def check_illegal(self, node: Node, legal: Sequence[str], attributor: Attributor,
                       rng: random.Random, source: str, stats: PhaseStats,
                       combination: Combination | None = None) -> None:
         """Send a few moves the reference rejects here (drawn from moves legal
         elsewhere, preferring rules tested least) and check the engine rejects them."""
-        self._illegal_answers(self._send_illegal(node, legal, analyst, rng, source,
+        self._illegal_answers(self._send_illegal(node, legal, attributor, rng, source,
                                                  stats), combination)
 
-    def _send_illegal(self, node: Node, legal: Sequence[str], analyst: Attributor,
+    def _send_illegal(self, node: Node, legal: Sequence[str], attributor: Attributor,
                       rng: random.Random, source: str, stats: PhaseStats
                       ) -> list[_Illegal]:
         game = node.game
@@ -709,7 +708,7 @@ class Harness:
         where = Where(game.name, node, None, source + ", illegal move")
         ranked = []
         for move in sample:
-            rules, why = self._rules_and(partial(analyst.illegal, game, node.state, move),
+            rules, why = self._rules_and(partial(attributor.illegal, game, node.state, move),
                                          "the reference accepts it", where)
             if not rules and why == "the reference accepts it":
                 continue
@@ -751,7 +750,7 @@ class Harness:
 
     # -- vectors -----------------------------------------------------------------------
     def _vectors(self, game: AnyGame, declared: Declared, combo: Combination,
-                 vectors: Sequence[Vector], analyst: Attributor) -> None:
+                 vectors: Sequence[Vector], attributor: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} vectors", PhaseStats())
         mine = [v for v in vectors if v.options == combo.options]
         sendable = []
@@ -780,7 +779,7 @@ class Harness:
                             dict(ahead.options), ahead.first)
                 starts.append(self._start_node(node, f"vector {ahead.source}"))
             found, _, answered = self._finish_node(
-                starts[i], partial(_given, vector.expected), analyst, stats, combo)
+                starts[i], partial(_given, vector.expected), attributor, stats, combo)
             if not answered:  # refused or failed: a check that found something
                 stats.checks += 1
                 stats.divergences += len(found)
@@ -798,7 +797,7 @@ class Harness:
 
     # -- perft -------------------------------------------------------------------------
     def _perft(self, game: AnyGame, declared: Declared, combo: Combination,
-               vectors: Sequence[Vector], analyst: Attributor) -> None:
+               vectors: Sequence[Vector], attributor: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} perft", PhaseStats())
         depth = self.config.depth if self.config.depth is not None \
             else self.definitions[game.name].conform_depth
@@ -827,7 +826,7 @@ class Harness:
         asked = [self._ask_perft(node, depth, f"perft({depth}) from {label}")
                  for node, label in roots]  # every root at once: the engine counts on
         for number, ((node, label), sent) in enumerate(zip(roots, asked, strict=True), 1):
-            found = self.perft_descent(node, depth, analyst, stats, label, combo, sent)
+            found = self.perft_descent(node, depth, attributor, stats, label, combo, sent)
             stats.divergences += found
             combo.perft += 1
             self._progress(f"{number}/{len(roots)} roots")
@@ -860,7 +859,7 @@ class Harness:
         return self.pipeline.send(self._request("perft", node, depth=depth, divide=True),
                                   Where(node.game.name, node, None, source))
 
-    def perft_descent(self, root: Node, depth: int, analyst: Attributor,
+    def perft_descent(self, root: Node, depth: int, attributor: Attributor,
                       stats: PhaseStats, label: str = "the start",
                       combination: Combination | None = None,
                       asked: Sent | None = None) -> int:
@@ -886,7 +885,7 @@ class Harness:
                 # no counts to descend by: the position's own answers may still show
                 # where the engine goes wrong (a move it should not allow, say)
                 found, _, _ = self.check_node(node, partial(reference_expectation, node),
-                                              analyst, source, stats, combination)
+                                              attributor, source, stats, combination)
                 return 1 + len(found)
             assert reply is not None
             total = sum(expected.values())
@@ -902,7 +901,7 @@ class Harness:
                     return 1
                 return 0
             found, _, _ = self.check_node(node, partial(reference_expectation, node),
-                                          analyst, source, stats, combination)
+                                          attributor, source, stats, combination)
             if found:
                 return len(found)
             got = got or {}
@@ -922,7 +921,7 @@ class Harness:
 
     # -- random games -----------------------------------------------------------------
     def _random_games(self, game: AnyGame, declared: Declared, combo: Combination,
-                      number: int, analyst: Attributor) -> None:
+                      number: int, attributor: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} random games", PhaseStats())
         ends = self.end_counts.setdefault(game.name, {})
         if not declared.first:
@@ -952,7 +951,7 @@ class Harness:
                 source = started.where.source
                 expected = reference_expectation(node, positions)
                 legal = list(expected.children)
-                illegal = self._send_illegal(node, legal, analyst, rng, source, stats)
+                illegal = self._send_illegal(node, legal, attributor, rng, source, stats)
                 following = None
                 if legal and ply < self.config.max_plies:
                     if choose is not None:
@@ -965,7 +964,7 @@ class Harness:
                         following, self._game_source(k, combo, strategy_name, ply + 1))
                 asked.append((started, expected, illegal))
                 if len(asked) > PLIES_AHEAD:
-                    self._check_ply(asked.popleft(), analyst, stats, combo)
+                    self._check_ply(asked.popleft(), attributor, stats, combo)
                 if not legal:
                     end = definition.end_of(node.state) or "over"
                     break
@@ -973,15 +972,15 @@ class Harness:
                     break
                 node, started = following, next_started
             while asked:
-                self._check_ply(asked.popleft(), analyst, stats, combo)
+                self._check_ply(asked.popleft(), attributor, stats, combo)
             ends[end] = ends.get(end, 0) + 1
 
     def _check_ply(self, asked: tuple[_Started, Expected, list[_Illegal]],
-                   analyst: Attributor, stats: PhaseStats, combo: Combination) -> None:
+                   attributor: Attributor, stats: PhaseStats, combo: Combination) -> None:
         """Read and compare the engine's answers about one position of a game: the
         node, then the illegal moves sent there."""
         started, expected, illegal = asked
-        found, _, _ = self._finish_node(started, partial(_given, expected), analyst, stats,
+        found, _, _ = self._finish_node(started, partial(_given, expected), attributor, stats,
                                         combo)
         stats.divergences += len(found)
         self._illegal_answers(illegal, combo)
@@ -1069,22 +1068,6 @@ def _where_failed(err: BaseException) -> str:
     frames = traceback.extract_tb(err.__traceback__)
     place = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
     return f"{type(err).__name__}: {err}{place}"
-
-
-def main_module_argv() -> list[str]:
-    """The command that serves the reference engine: this Python, this package."""
-    return [sys.executable, "-m", "shibumi_rules", "engine"]
-
-
-def main_module_env() -> dict[str, str]:
-    """The environment for ``main_module_argv``: this package's folder first on the
-    import path, so that the subprocess serves this copy of the engine even when
-    another one is installed."""
-    root = str(Path(__file__).resolve().parents[2])
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-    return env
 
 
 def _planned(definition: GameDefinition) -> list[dict[str, str]]:

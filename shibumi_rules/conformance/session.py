@@ -55,6 +55,8 @@ class Session:
         except EngineFailure as err:
             if err.kind == "start":
                 raise UsageError(err.message) from None
+            if err.kind == "budget":
+                raise OutOfTime(Where("", None, None, "the identify request")) from None
             raise GiveUp(f"the engine failed on identify: {err.message}"
                           + _stderr_note(err.stderr)) from None
 
