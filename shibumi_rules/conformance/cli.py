@@ -12,18 +12,11 @@ from ..contract.commands import Command, decimal, integer
 from ..contract.game import parse_option_pairs
 from ..errors import ShibumiError, one_line
 from ..fileio import WriteError, check_writable
-from ..limits import MAX_TIMEOUT
+from ..limits import MAX_PERFT_DEPTH, MAX_TIMEOUT
 from ..registry import definitions, game_names
 from . import expectation_cli, report
-from .client import EngineProcess, split_command
-from .harness import (
-    BUDGET,
-    START_TIMEOUT,
-    Config,
-    Harness,
-    main_module_argv,
-    main_module_env,
-)
+from .client import EngineProcess, main_module_argv, main_module_env, split_command
+from .harness import BUDGET, START_TIMEOUT, Config, Harness
 from .results import ERROR, EXIT_STATUS, USAGE_STATUS, RunResult, UsageError
 from .server import available_games
 from .shapes import ResponseCheck
@@ -58,6 +51,16 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def _depth(text: str) -> int:
+    """A perft depth: 0 (skip) up to perft's own limit; the run's --budget bounds the
+    time either way."""
+    value = _non_negative(text)
+    if value > MAX_PERFT_DEPTH:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at most {MAX_PERFT_DEPTH} "
+                                         "(the limit of perft)")
+    return value
+
+
 EXIT_HELP = ("exit status: 0 CONFORMANT (every check agreed and covered what the engine "
              "declares), 1 DIVERGENT (a rule divergence, a declared deviation that changes "
              "an answer, or a protocol finding), 2 usage error (nothing was run), "
@@ -79,9 +82,12 @@ def _configure_conform(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=integer, default=1, help="seed of the random games (1)")
     p.add_argument("--games", type=_non_negative, default=1, metavar="N",
                    help="random games per combination of options (1)")
-    p.add_argument("--depth", type=_non_negative, metavar="D",
-                   help="perft depth (default: each game's own, 3 for sploof, 2 for "
-                        "splink; 0 skips)")
+    p.add_argument("--depth", type=_depth, metavar="D",
+                   help="perft depth (default: each game's own, "
+                        + ", ".join(f"{d.conform_depth} for {d.name}"
+                                    for d in definitions())
+                        + f"; 0 skips; at most {MAX_PERFT_DEPTH}, and the run's "
+                          "--budget bounds the time either way)")
     p.add_argument("--format", choices=report.FORMATS, default="text",
                    help="the report on standard output: text (default), json, or "
                         "markdown to publish")
@@ -97,8 +103,9 @@ def _configure_conform(p: argparse.ArgumentParser) -> None:
                    help="per-request timeout (10); starting the engine and answering "
                         f"identify may take up to {START_TIMEOUT:g} seconds")
     p.add_argument("--budget", type=_budget, default=BUDGET, metavar="SECONDS",
-                   help=f"time limit of the whole run ({BUDGET:g}; 0: none); a run that "
-                        "reaches it stops and ends in ERROR")
+                   help=f"time limit of the whole run ({BUDGET:g}; 0: none), bounding "
+                        "every wait for the engine and the reference's own counts; a run "
+                        "that reaches it stops and ends in ERROR")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     expectation_cli.add_arguments(p)
 

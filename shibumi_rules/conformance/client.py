@@ -10,14 +10,23 @@ The engine runs in its own process group, and every way the engine ends (a crash
 end of its input, a timeout, ``stop``, the interpreter's exit, SIGTERM or SIGHUP of
 this program) kills the whole group and reaps the engine, so a process the engine
 started cannot outlive the run; the engine's exit is noticed even while such a process
-keeps its output open. Text an engine sends is made printable before anything can show
-it: control characters and lone surrogates arrive as backslash escapes.
+keeps its output open. A descendant that leaves the group (``setsid()``) is found too
+on Linux: this program becomes a child subreaper (``prctl(PR_SET_CHILD_SUBREAPER)``), so
+such an orphan becomes its child, and every child that carries the engine's mark in its
+environment (``ENGINE_MARK``) is killed and reaped with the engine. Elsewhere, or for a
+descendant that clears its environment, only the group is killed (the documented
+limit). Every wait is bounded by the request's timeout and by ``deadline``, the run's
+own end (a failure of kind ``budget``). Text an engine sends is made printable before
+anything can show it: control characters and lone surrogates arrive as backslash
+escapes.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import ctypes
+import itertools
 import math
 import os
 import re
@@ -25,11 +34,13 @@ import selectors
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import FrameType
 from typing import Any, Final
 
@@ -49,13 +60,15 @@ _POLL: Final = 0.1
 class EngineFailure(Exception):
     """The engine did not answer a request: it crashed, hung, flooded its output, or
     could not be started. ``kind`` is one of ``start``, ``crash``, ``timeout``,
-    ``flood``."""
+    ``flood``, ``budget`` (the run's deadline came first). ``exchange`` holds what was
+    read for the request before it failed (its stray lines are findings too)."""
 
     def __init__(self, kind: str, message: str, stderr: str = "") -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
         self.stderr = stderr
+        self.exchange: Exchange | None = None
 
 
 @dataclass
@@ -88,6 +101,22 @@ class Pending:
     deadline: float
 
 
+def main_module_argv() -> list[str]:
+    """The command that serves the reference engine: this Python, this package."""
+    return [sys.executable, "-m", "shibumi_rules", "engine"]
+
+
+def main_module_env() -> dict[str, str]:
+    """The environment for ``main_module_argv``: this package's folder first on the
+    import path, so that the subprocess serves this copy of the engine even when
+    another one is installed."""
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    return env
+
+
 def split_command(command: str) -> list[str]:
     """The argument vector of an engine command line (shell syntax, no shell)."""
     argv = shlex.split(command)
@@ -109,8 +138,12 @@ class EngineProcess:
         self.validate = validate
         """Checks a response against the protocol (ProtocolError when it breaks it)."""
         self.timeout = timeout
+        self.deadline = math.inf
+        """When the run ends (``time.monotonic``): no wait goes past it."""
         self.cwd = cwd
         self.env = env
+        self.mark = f"{os.getpid()}.{next(_MARKS)}"
+        """The value of ``ENGINE_MARK`` in the environment of this engine's processes."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
         self._out = bytearray()
@@ -129,10 +162,13 @@ class EngineProcess:
     def start(self) -> None:
         self.stop()
         _install_cleanup()
+        _become_subreaper()
+        env = dict(os.environ if self.env is None else self.env)
+        env[ENGINE_MARK] = self.mark
         try:
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, cwd=self.cwd, env=self.env, bufsize=0,
+                stderr=subprocess.PIPE, cwd=self.cwd, env=env, bufsize=0,
                 start_new_session=True,
             )
         except OSError as err:
@@ -140,6 +176,7 @@ class EngineProcess:
             raise EngineFailure("start", f"cannot start {self.argv[0]!r}: "
                                          f"{_start_problem(self.argv[0], err)}") from None
         _LIVE.add(self.proc)
+        _MARK_OF[self.proc.pid] = self.mark
         self.starts += 1
         self._out.clear()
         self._discarding = False
@@ -228,13 +265,22 @@ class EngineProcess:
         if "id" not in message:
             self._next_id += 1
             message["id"] = self._next_id
-        pending = Pending(Exchange(message), time.monotonic() + self.timeout)
+        pending = Pending(Exchange(message),
+                          min(time.monotonic() + self.timeout, self.deadline))
         self._received = 0
         self._write(encode(message), pending.deadline)
         return pending
 
     def receive(self, pending: Pending) -> Exchange:
-        """Wait for the response to a request sent with ``send``."""
+        """Wait for the response to a request sent with ``send``; a failure carries
+        what was read meanwhile (``EngineFailure.exchange``)."""
+        try:
+            return self._receive(pending)
+        except EngineFailure as err:
+            err.exchange = pending.exchange
+            raise
+
+    def _receive(self, pending: Pending) -> Exchange:
         exchange, deadline = pending.exchange, pending.deadline
         message = exchange.request
         while True:
@@ -322,11 +368,18 @@ class EngineProcess:
         assert self._selector is not None
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            raise self._fail("timeout", f"no response within {self.timeout:g} s")
+            raise self._timed_out()
         events = self._selector.select(min(remaining, _POLL))
         if not events and time.monotonic() >= deadline:
-            raise self._fail("timeout", f"no response within {self.timeout:g} s")
+            raise self._timed_out()
         return events
+
+    def _timed_out(self) -> EngineFailure:
+        if time.monotonic() >= self.deadline:
+            return self._fail("budget", "the run's time was spent while waiting for the "
+                                        "engine")
+        return self._fail("timeout", f"no response within {self.timeout:g} s (raise "
+                                     "--timeout for a slower engine)")
 
     def _drain(self, which: str) -> bool:
         """Read what is available on stdout (``out``) or stderr (``err``); False at the
@@ -461,7 +514,8 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
 
 
 def _end(proc: subprocess.Popen[bytes]) -> None:
-    """Kill the engine's group, reap the engine and close its pipes."""
+    """Kill the engine's group, reap the engine and close its pipes, then kill and
+    reap the descendants that left the group and came to this process."""
     _kill_group(proc)
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=5)
@@ -470,11 +524,87 @@ def _end(proc: subprocess.Popen[bytes]) -> None:
             with contextlib.suppress(OSError):
                 stream.close()
     _LIVE.discard(proc)
+    mark = _MARK_OF.pop(proc.pid, None)
+    if mark is not None:
+        _reap_marked({mark})
 
 
 def _kill_all() -> None:
     for proc in list(_LIVE):
         _kill_group(proc)
+    _reap_marked(set(_MARK_OF.values()))
+
+
+ENGINE_MARK: Final = "SHIBUMI_RULES_ENGINE"
+"""The environment variable marking an engine's processes, and all they start."""
+_MARKS = itertools.count(1)
+_MARK_OF: dict[int, str] = {}
+"""Engine process id -> its mark, until the engine is ended."""
+_PR_SET_CHILD_SUBREAPER: Final = 36
+_SUBREAPER: list[bool] = []
+"""Whether this process is a child subreaper (decided once)."""
+
+
+def _become_subreaper() -> bool:
+    """Once, on Linux: make this process the reaper of its descendants' orphans, so
+    that an engine's descendant that left its group (``setsid``) is still found."""
+    if not _SUBREAPER:
+        done = False
+        if sys.platform.startswith("linux"):
+            try:
+                libc = ctypes.CDLL(None, use_errno=True)
+                done = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+            except (OSError, AttributeError):
+                done = False
+        _SUBREAPER.append(done)
+    return _SUBREAPER[0]
+
+
+def _reap_marked(marks: set[str]) -> None:
+    """Kill and reap this process's children that carry one of ``marks``, until none
+    is left (killing one may hand this process its children in turn)."""
+    if not marks or not _SUBREAPER or not _SUBREAPER[0]:
+        return
+    wanted = {f"{ENGINE_MARK}={mark}".encode() for mark in marks}
+    for _ in range(100):
+        found = [pid for pid in _children() if wanted & _environment(pid)]
+        if not found:
+            return
+        for pid in found:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in found:
+            with contextlib.suppress(OSError):
+                os.waitpid(pid, 0)
+
+
+def _children() -> list[int]:
+    """The process ids whose parent is this process (from ``/proc``)."""
+    me, out = os.getpid(), []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 1 and fields[1] == str(me).encode():
+            out.append(int(entry))
+    return out
+
+
+def _environment(pid: int) -> set[bytes]:
+    """The ``NAME=value`` entries of a process's environment (empty when unreadable)."""
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as environ:
+            return set(environ.read().split(b"\0"))
+    except OSError:
+        return set()
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:

@@ -26,9 +26,9 @@ run goes on until too many failures in a row, or the run's time budget, stop it.
 from __future__ import annotations
 
 import json
-import os
+import math
 import random
-import sys
+import threading
 import time
 import traceback
 from collections import deque
@@ -46,6 +46,8 @@ from ..contract.game import Game
 from ..errors import ShibumiError
 from ..tables.vectors import combinations
 from ..version import __version__
+from . import blame
+from .blame import Blame
 from .client import EngineProcess
 from .compare import compared_part, duplicates, outcome_difference, same_position
 from .declaration import Declared, declared_game, plan, unknown_values_problems
@@ -62,7 +64,7 @@ from .results import (
     RunResult,
     UsageError,
 )
-from .session import GiveUp, Session, Where
+from .session import GiveUp, OutOfTime, Session, Where
 from .vectors import (
     Vector,
     default_vector_dir,
@@ -161,7 +163,7 @@ class Harness:
         self.definitions = dict(reference)
         self.reference = {name: d.rules() for name, d in reference.items()}
         self.recorder = Recorder()
-        self.session = Session(process, self.recorder)
+        self.session = Session(process, self.recorder, config.start_timeout)
         self.pipeline = Pipeline(self.session)
         self.phases: dict[str, PhaseStats] = {}
         self.rules: dict[str, RuleTally] = {}
@@ -182,6 +184,9 @@ class Harness:
         self._deadline = float("inf")
         self._phase = ""
         self._over_budget = False
+        self.perft_nodes = 0
+        self.perft_positions = 0
+        self.perft_seconds = 0.0
 
     # -- running ---------------------------------------------------------------------
     def run(self) -> RunResult:
@@ -190,6 +195,7 @@ class Harness:
         self._began = time.perf_counter()
         budget = self.config.budget
         self._deadline = self._began + budget if budget else float("inf")
+        self.session.process.deadline = time.monotonic() + budget if budget else math.inf
         aborted = None
         games: list[str] = []
         try:
@@ -199,9 +205,12 @@ class Harness:
                 self._run_game(name)
         except GiveUp as err:
             aborted = str(err)
+        except OutOfTime as err:
+            self._spent(err.where.game or (self.config.games or list(self.reference))[0],
+                        err.where.source)
+            aborted = self._budget_spent()
         except OverBudget:
-            aborted = f"the run's time budget of {self.config.budget:g} s was spent " \
-                      "(--budget)"
+            aborted = self._budget_spent()
         except UsageError:
             raise
         except Exception as err:  # a harness bug: report it, with where it happened
@@ -217,26 +226,34 @@ class Harness:
             max(0, self.session.process.starts - 1), self._config_json(),
             self.combinations, self.end_counts,
             {name: d.deviations for name, d in self.declared.items() if d.deviations},
-            self.notes, self.unchecked, self.harness_errors, self._reference_json())
+            self.notes, self.unchecked, self.harness_errors, self._reference_json(),
+            self.perft_nodes, self.perft_positions, self.perft_seconds)
+
+    def _budget_spent(self) -> str:
+        return f"the run's time budget of {self.config.budget:g} s was spent (--budget)"
+
+    def _spent(self, game: str, source: str) -> None:
+        """Record, once, that the budget stopped the run (at ``source``)."""
+        if not self._over_budget:
+            self._over_budget = True
+            self.recorder.add(Divergence(
+                "budget", game, None, None, "the run within its budget",
+                f"{self.config.budget:g} s spent", [], source,
+                detail="raise --budget to check more"))
 
     def _open(self) -> None:
         """Start the engine and, while it starts, read the vectors. The engine gets
-        ``start_timeout`` (at least the request timeout) to answer ``identify``."""
-        process = self.session.process
-        timeout = process.timeout
-        process.timeout = max(timeout, self.config.start_timeout)
-        try:
-            if self._vectors_given:
+        ``start_timeout`` (at least the request timeout) to answer ``identify``, each
+        time it starts."""
+        if self._vectors_given:
+            self.session.open()
+            return
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            loading = pool.submit(self._load_vectors)
+            try:
                 self.session.open()
-                return
-            with ThreadPoolExecutor(max_workers=1) as pool:
-                loading = pool.submit(self._load_vectors)
-                try:
-                    self.session.open()
-                finally:
-                    self._vector_list = loading.result()
-        finally:
-            process.timeout = timeout
+            finally:
+                self._vector_list = loading.result()
 
     def _load_vectors(self) -> list[Vector]:
         files = self.config.vectors
@@ -280,6 +297,12 @@ class Harness:
         if not games and not self.config.games:
             self.unchecked.append("the engine plays none of the reference's games "
                                   f"({', '.join(self.reference)})")
+        checked = set().union(*({o.name for o in self.reference[n].options}
+                                for n in games))
+        stray = sorted(self.config.options.keys() - checked)
+        if games and stray:
+            raise UsageError(f"--option {stray[0]}: no game checked has this option "
+                             f"(checked: {', '.join(games)})")
         for name in games:
             declared = declared_game(self.reference[name], offered[name])
             self.declared[name] = declared
@@ -295,7 +318,7 @@ class Harness:
     def _run_game(self, name: str) -> None:
         game = self.reference[name]
         declared = self.declared[name]
-        analyst = self.definitions[name].attributor()
+        attributor = self.definitions[name].attributor()
         mine = [v for v in self._vector_list if v.game == name]
         present: list[dict[str, str]] = []
         for vector in mine:
@@ -306,9 +329,14 @@ class Harness:
         combos = plan(declared, self._selected(name), present)
         self.combinations += combos
         for number, combo in enumerate(c for c in combos if c.declared):
-            self._vectors(game, declared, combo, mine, analyst)
-            self._perft(game, declared, combo, mine, analyst)
-            self._random_games(game, declared, combo, number, analyst)
+            self._vectors(game, declared, combo, mine, attributor)
+            began, positions = time.perf_counter(), self.positions
+            try:
+                self._perft(game, declared, combo, mine, attributor)
+            finally:
+                self.perft_seconds += time.perf_counter() - began
+                self.perft_positions += self.positions - positions
+            self._random_games(game, declared, combo, number, attributor)
 
     # -- requests --------------------------------------------------------------------
     def _position(self, node: Node) -> dict[str, Any] | None:
@@ -324,12 +352,7 @@ class Harness:
 
     def _request(self, kind: str, node: Node, **extra: Any) -> Message:
         if time.perf_counter() > self._deadline:
-            if not self._over_budget:
-                self._over_budget = True
-                self.recorder.add(Divergence(
-                    "budget", node.game.name, None, None, "the run within its budget",
-                    f"{self.config.budget:g} s spent", [], "the whole run",
-                    detail="raise --budget to check more"))
+            self._spent(node.game.name, "the whole run")
             raise OverBudget
         position = self._position(node)
         assert position is not None
@@ -374,7 +397,7 @@ class Harness:
             return fallback
 
     # -- one node ---------------------------------------------------------------------
-    def check_node(self, node: Node, expect: Callable[[], Expected], analyst: Attributor,
+    def check_node(self, node: Node, expect: Callable[[], Expected], attributor: Attributor,
                    source: str, stats: PhaseStats,
                    combination: Combination | None = None
                    ) -> tuple[list[Divergence], Expected, bool]:
@@ -383,7 +406,7 @@ class Harness:
         reference's answer; it runs while the engine works on its own. Returns the
         divergences seen (recorded now or before), the reference's answer, and whether
         the engine answered."""
-        return self._finish_node(self._start_node(node, source), expect, analyst, stats,
+        return self._finish_node(self._start_node(node, source), expect, attributor, stats,
                                  combination)
 
     def _start_node(self, node: Node, source: str) -> _Started:
@@ -395,7 +418,7 @@ class Harness:
                                                               where))
 
     def _finish_node(self, started: _Started, expect: Callable[[], Expected],
-                     analyst: Attributor, stats: PhaseStats,
+                     attributor: Attributor, stats: PhaseStats,
                      combination: Combination | None
                      ) -> tuple[list[Divergence], Expected, bool]:
         check = _Check(combination)
@@ -403,7 +426,7 @@ class Harness:
         answer, expected, replies = self._engine_children(started, expect, check)
         if answer is None:
             return check.found, expected, False
-        found = self._compare_node(node, expected, answer, analyst, where, check, stats)
+        found = self._compare_node(node, expected, answer, attributor, where, check, stats)
         if found and self._malformed(replies, where, check):
             return check.found, expected, True
         for item in found:
@@ -424,7 +447,7 @@ class Harness:
         return False
 
     def _compare_node(self, node: Node, expected: Expected, answer: _Answer,
-                      analyst: Attributor, where: Where, check: _Check,
+                      attributor: Attributor, where: Where, check: _Check,
                       stats: PhaseStats) -> list[Divergence]:
         found: list[Divergence] = []
         outcome, children, listed = self._canonical_moves(node, expected, answer, where,
@@ -436,17 +459,19 @@ class Harness:
         differs, omitted = outcome_difference(expected.outcome, outcome)
         self._gaps(check, omitted)
         if differs:
-            rules = self._rules(partial(analyst.outcome, game, node.state,
-                                        expected.outcome, outcome), where)
+            judged = self._attribute(partial(
+                self._outcome_blame, attributor, node, None, node.state, expected.outcome,
+                outcome), Blame([], []), where)
             found.append(where.divergence(
-                "outcome", compared_part(expected.outcome), compared_part(outcome), rules,
-                detail="the reference: " + game.outcome_text(node.state)))
+                "outcome", compared_part(expected.outcome), compared_part(outcome),
+                list(judged.rules), detail=judged.detail or "the reference: "
+                + game.outcome_text(node.state)))
             if outcome.get("over") or expected.outcome.get("over"):
                 return found
         engine_moves = set(listed)
         extra = [m for m in dict.fromkeys(listed) if m not in expected.children]
         for move in extra[:MAX_EXAMINED_EXTRA]:
-            rules, why = self._rules_and(partial(analyst.illegal, game, node.state, move),
+            rules, why = self._rules_and(partial(attributor.illegal, game, node.state, move),
                                          "the reference rejects it", where)
             found.append(where.divergence(
                 "extra-move", "illegal: " + why, "listed as legal", rules, move=move))
@@ -457,13 +482,13 @@ class Harness:
                 topic="too many moves"))
         for move in expected.children:
             if move not in engine_moves:
-                rules = self._rules(partial(analyst.legal, game, node.state, move), where)
+                rules = self._rules(partial(attributor.legal, game, node.state, move), where)
                 found.append(where.divergence(
                     "missing-move", "legal", "not listed", rules, move=move))
         for move, (position, result) in children.items():
             if move in expected.children:
                 found += self._compare_child(node, move, expected, position, result,
-                                             analyst, where, check)
+                                             attributor, where, check)
         return found
 
     def _gaps(self, check: _Check, omitted: Sequence[str]) -> None:
@@ -504,7 +529,7 @@ class Harness:
         return outcome, children, renamed
 
     def _compare_child(self, node: Node, move: str, expected: Expected,
-                       position: str | None, result: dict[str, Any], analyst: Attributor,
+                       position: str | None, result: dict[str, Any], attributor: Attributor,
                        where: Where, check: _Check) -> list[Divergence]:
         game = node.game
         found: list[Divergence] = []
@@ -518,14 +543,15 @@ class Harness:
                                expected_position := expected.position_after(node, move)):
             canonical, error = self._canonical(game, position, node.options)
             if canonical != expected_position:
-                no_fields: list[str] = []
-                rules, fields = self._rules_and(partial(
-                    analyst.successor, game, node.state, move, expected_position,
-                    canonical), no_fields, where)
-                detail = (f"the engine's position does not parse: {error}" if error
-                          else f"differs in {', '.join(fields)}")
+                blame = self._attribute(partial(
+                    self._successor_blame, attributor, node, move, expected_position,
+                    position, canonical, error), Blame([], []), where)
+                detail = blame.detail or (
+                    f"the engine's position does not parse: {error}" if error
+                    else f"differs in {', '.join(blame.fields)}")
                 found.append(where.divergence(
-                    "successor", expected_position, position, rules, detail, move=move))
+                    "successor", expected_position, position, list(blame.rules), detail,
+                    move=move))
                 return found
             self._record(where.divergence(
                 "protocol", expected_position, position, [],
@@ -535,15 +561,17 @@ class Harness:
         self._gaps(check, omitted)
         if differs:
             after = game.parse_position(expected.position_after(node, move))
-            rules = self._rules(partial(analyst.outcome, game, after, expected_outcome,
-                                        result), where)
+            judged = self._attribute(partial(
+                self._outcome_blame, attributor, node, move, after, expected_outcome, result),
+                Blame([], []), where)
             found.append(where.divergence(
-                "outcome", compared_part(expected_outcome), compared_part(result), rules,
-                "after the move, the reference: " + game.outcome_text(after), move=move))
+                "outcome", compared_part(expected_outcome), compared_part(result),
+                list(judged.rules), judged.detail or "after the move, the reference: "
+                + game.outcome_text(after), move=move))
         return found
 
     def _canonical(self, game: AnyGame, position: str, options: Mapping[str, str]
-                   ) -> tuple[str | None, str | None]:
+                   ) -> tuple[str | None, ShibumiError | None]:
         """The engine's position in canonical notation under the request's options
         (where it leaves them out), or the reason it does not parse."""
         try:
@@ -553,11 +581,34 @@ class Harness:
                                               if k not in given})
             return game.format_position(state), None
         except ShibumiError as err:
-            return None, str(err)
+            return None, err
         except Exception as err:  # a reference bug must not stop the run
             self.harness_errors.append(f"the reference failed to read {position!r}: "
                                        f"{_where_failed(err)}")
-            return None, f"{type(err).__name__}: {err}"
+            return None, ShibumiError(f"{type(err).__name__}: {err}")
+
+    @staticmethod
+    def _successor_blame(attributor: Attributor, node: Node, move: str, expected: str,
+                         position: str, canonical: str | None,
+                         error: ShibumiError | None) -> Blame:
+        """A wrong successor: the colour-swapped game's, a position that does not
+        parse (``blame.misparsed``), or what the game's attributor reads."""
+        swapped = blame.swapped_successor(attributor, node, move, canonical)
+        if swapped is not None:
+            return swapped
+        if error is not None:
+            return blame.misparsed(attributor, node, move, expected, position, error)
+        rules, fields = attributor.successor(node.game, node.state, move, expected, canonical)
+        return Blame(list(rules), list(fields))
+
+    @staticmethod
+    def _outcome_blame(attributor: Attributor, node: Node, move: str | None, state: Any,
+                       expected: dict[str, Any], actual: dict[str, Any]) -> Blame:
+        """A wrong outcome: the colour-swapped game's, or what the attributor reads."""
+        swapped = blame.swapped_outcome(attributor, node, move, actual)
+        if swapped is not None:
+            return swapped
+        return Blame(list(attributor.outcome(node.game, state, expected, actual)), [])
 
     def _engine_children(self, started: _Started, expect: Callable[[], Expected],
                          check: _Check) -> tuple[_Answer | None, Expected, _Replies]:
@@ -635,15 +686,15 @@ class Harness:
         return False
 
     # -- illegal moves ---------------------------------------------------------------
-    def check_illegal(self, node: Node, legal: Sequence[str], analyst: Attributor,
+    def check_illegal(self, node: Node, legal: Sequence[str], attributor: Attributor,
                       rng: random.Random, source: str, stats: PhaseStats,
                       combination: Combination | None = None) -> None:
         """Send a few moves the reference rejects here (drawn from moves legal
         elsewhere, preferring rules tested least) and check the engine rejects them."""
-        self._illegal_answers(self._send_illegal(node, legal, analyst, rng, source,
+        self._illegal_answers(self._send_illegal(node, legal, attributor, rng, source,
                                                  stats), combination)
 
-    def _send_illegal(self, node: Node, legal: Sequence[str], analyst: Attributor,
+    def _send_illegal(self, node: Node, legal: Sequence[str], attributor: Attributor,
                       rng: random.Random, source: str, stats: PhaseStats
                       ) -> list[_Illegal]:
         game = node.game
@@ -657,7 +708,7 @@ class Harness:
         where = Where(game.name, node, None, source + ", illegal move")
         ranked = []
         for move in sample:
-            rules, why = self._rules_and(partial(analyst.illegal, game, node.state, move),
+            rules, why = self._rules_and(partial(attributor.illegal, game, node.state, move),
                                          "the reference accepts it", where)
             if not rules and why == "the reference accepts it":
                 continue
@@ -699,7 +750,7 @@ class Harness:
 
     # -- vectors -----------------------------------------------------------------------
     def _vectors(self, game: AnyGame, declared: Declared, combo: Combination,
-                 vectors: Sequence[Vector], analyst: Attributor) -> None:
+                 vectors: Sequence[Vector], attributor: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} vectors", PhaseStats())
         mine = [v for v in vectors if v.options == combo.options]
         sendable = []
@@ -715,6 +766,8 @@ class Harness:
             else:
                 sendable.append(vector)
         combo.vectors = len(sendable)
+        if self.config.vectors == [] and not self._vectors_given:
+            combo.no_vectors = "--vectors gave no vector file"
         for vector in sendable:
             combo.available |= vector.exercises
         self._phase = f"{game.name} vectors ({combo.label})"
@@ -726,8 +779,10 @@ class Harness:
                             dict(ahead.options), ahead.first)
                 starts.append(self._start_node(node, f"vector {ahead.source}"))
             found, _, answered = self._finish_node(
-                starts[i], partial(_given, vector.expected), analyst, stats, combo)
-            if not answered:
+                starts[i], partial(_given, vector.expected), attributor, stats, combo)
+            if not answered:  # refused or failed: a check that found something
+                stats.checks += 1
+                stats.divergences += len(found)
                 continue
             combo.vectors_checked += 1
             combo.covered |= vector.exercises
@@ -742,7 +797,7 @@ class Harness:
 
     # -- perft -------------------------------------------------------------------------
     def _perft(self, game: AnyGame, declared: Declared, combo: Combination,
-               vectors: Sequence[Vector], analyst: Attributor) -> None:
+               vectors: Sequence[Vector], attributor: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} perft", PhaseStats())
         depth = self.config.depth if self.config.depth is not None \
             else self.definitions[game.name].conform_depth
@@ -767,19 +822,44 @@ class Harness:
                     continue
                 roots.append((Node(game, vector.state, game.format_position(vector.state),
                                    dict(vector.options), vector.first), vector.name))
+        roots = _distinct(roots)
         asked = [self._ask_perft(node, depth, f"perft({depth}) from {label}")
                  for node, label in roots]  # every root at once: the engine counts on
         for number, ((node, label), sent) in enumerate(zip(roots, asked, strict=True), 1):
-            found = self.perft_descent(node, depth, analyst, stats, label, combo, sent)
+            found = self.perft_descent(node, depth, attributor, stats, label, combo, sent)
             stats.divergences += found
             combo.perft += 1
             self._progress(f"{number}/{len(roots)} roots")
+
+    def _bounded(self, work: Callable[[], T], game: str, source: str) -> T:
+        """The reference's own work, within the run's deadline: past it, the run stops
+        (the work goes on in a daemon thread until this process exits)."""
+        if self._deadline == float("inf"):
+            return work()
+        box: list[T] = []
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                box.append(work())
+            except BaseException as err:  # re-raised in the harness's thread
+                failed.append(err)
+
+        worker = threading.Thread(target=run, name="reference perft", daemon=True)
+        worker.start()
+        worker.join(max(0.0, self._deadline - time.perf_counter()))
+        if worker.is_alive():
+            self._spent(game, source + " (the reference's own count)")
+            raise OverBudget
+        if failed:
+            raise failed[0]
+        return box[0]
 
     def _ask_perft(self, node: Node, depth: int, source: str) -> Sent:
         return self.pipeline.send(self._request("perft", node, depth=depth, divide=True),
                                   Where(node.game.name, node, None, source))
 
-    def perft_descent(self, root: Node, depth: int, analyst: Attributor,
+    def perft_descent(self, root: Node, depth: int, attributor: Attributor,
                       stats: PhaseStats, label: str = "the start",
                       combination: Combination | None = None,
                       asked: Sent | None = None) -> int:
@@ -797,17 +877,19 @@ class Harness:
             where = Where(game.name, node, None, source)
             sent = asked if asked is not None else self._ask_perft(node, depth, source)
             asked = None
-            expected = dict(game.divide(node.state, depth))  # while the engine counts
+            expected = dict(self._bounded(partial(game.divide, node.state, depth),
+                                          game.name, source))  # while the engine counts
             reply = self.pipeline.receive(sent)
             stats.checks += 1
             if not self._success(reply, where, "perft", check):
                 # no counts to descend by: the position's own answers may still show
                 # where the engine goes wrong (a move it should not allow, say)
                 found, _, _ = self.check_node(node, partial(reference_expectation, node),
-                                              analyst, source, stats, combination)
+                                              attributor, source, stats, combination)
                 return 1 + len(found)
             assert reply is not None
             total = sum(expected.values())
+            self.perft_nodes += total
             got = reply.get("divide")
             self._count(stats, 1, combination)
             if reply["total"] == total and (got is None or got == expected):
@@ -819,7 +901,7 @@ class Harness:
                     return 1
                 return 0
             found, _, _ = self.check_node(node, partial(reference_expectation, node),
-                                          analyst, source, stats, combination)
+                                          attributor, source, stats, combination)
             if found:
                 return len(found)
             got = got or {}
@@ -839,7 +921,7 @@ class Harness:
 
     # -- random games -----------------------------------------------------------------
     def _random_games(self, game: AnyGame, declared: Declared, combo: Combination,
-                      number: int, analyst: Attributor) -> None:
+                      number: int, attributor: Attributor) -> None:
         stats = self.phases.setdefault(f"{game.name} random games", PhaseStats())
         ends = self.end_counts.setdefault(game.name, {})
         if not declared.first:
@@ -869,7 +951,7 @@ class Harness:
                 source = started.where.source
                 expected = reference_expectation(node, positions)
                 legal = list(expected.children)
-                illegal = self._send_illegal(node, legal, analyst, rng, source, stats)
+                illegal = self._send_illegal(node, legal, attributor, rng, source, stats)
                 following = None
                 if legal and ply < self.config.max_plies:
                     if choose is not None:
@@ -882,7 +964,7 @@ class Harness:
                         following, self._game_source(k, combo, strategy_name, ply + 1))
                 asked.append((started, expected, illegal))
                 if len(asked) > PLIES_AHEAD:
-                    self._check_ply(asked.popleft(), analyst, stats, combo)
+                    self._check_ply(asked.popleft(), attributor, stats, combo)
                 if not legal:
                     end = definition.end_of(node.state) or "over"
                     break
@@ -890,15 +972,15 @@ class Harness:
                     break
                 node, started = following, next_started
             while asked:
-                self._check_ply(asked.popleft(), analyst, stats, combo)
+                self._check_ply(asked.popleft(), attributor, stats, combo)
             ends[end] = ends.get(end, 0) + 1
 
     def _check_ply(self, asked: tuple[_Started, Expected, list[_Illegal]],
-                   analyst: Attributor, stats: PhaseStats, combo: Combination) -> None:
+                   attributor: Attributor, stats: PhaseStats, combo: Combination) -> None:
         """Read and compare the engine's answers about one position of a game: the
         node, then the illegal moves sent there."""
         started, expected, illegal = asked
-        found, _, _ = self._finish_node(started, partial(_given, expected), analyst, stats,
+        found, _, _ = self._finish_node(started, partial(_given, expected), attributor, stats,
                                         combo)
         stats.divergences += len(found)
         self._illegal_answers(illegal, combo)
@@ -948,6 +1030,20 @@ def _sample_outside(pool: list[str], excluded: set[str], count: int,
     return chosen
 
 
+def _distinct(roots: list[tuple[Node, str]]) -> list[tuple[Node, str]]:
+    """Each perft root once: a named position that is one of the declared starts (the
+    vectors ``start`` and ``start-black``) is searched under its first label only."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for node, label in roots:
+        key = (node.game.format_position(node.state),
+               json.dumps(node.options, sort_keys=True))
+        if key not in seen:
+            seen.add(key)
+            out.append((node, label))
+    return out
+
+
 def _index_of(moves: list[Any], move: Any) -> int:
     """Where a strategy's move is among the moves it was given."""
     for index, candidate in enumerate(moves):
@@ -972,22 +1068,6 @@ def _where_failed(err: BaseException) -> str:
     frames = traceback.extract_tb(err.__traceback__)
     place = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
     return f"{type(err).__name__}: {err}{place}"
-
-
-def main_module_argv() -> list[str]:
-    """The command that serves the reference engine: this Python, this package."""
-    return [sys.executable, "-m", "shibumi_rules", "engine"]
-
-
-def main_module_env() -> dict[str, str]:
-    """The environment for ``main_module_argv``: this package's folder first on the
-    import path, so that the subprocess serves this copy of the engine even when
-    another one is installed."""
-    root = str(Path(__file__).resolve().parents[2])
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-    return env
 
 
 def _planned(definition: GameDefinition) -> list[dict[str, str]]:

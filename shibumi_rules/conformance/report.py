@@ -149,6 +149,8 @@ def to_json(result: RunResult, reference: dict[str, AnyGame]) -> dict[str, Any]:
         "positions_checked": result.positions,
         "elapsed_seconds": round(result.elapsed, 3),
         "positions_per_second": round(result.rate, 1),
+        "perft_nodes": result.perft_nodes,
+        "perft_nodes_per_second": round(result.node_rate, 1),
         "combinations": [_combination_json(c) for c in result.combinations],
         "end_counts": result.end_counts,
         "phases": {name: {"checks": s.checks, "positions": s.positions,
@@ -241,7 +243,10 @@ def text(result: RunResult, reference: dict[str, AnyGame], examples: int = EXAMP
         out += [f"  - {reason}" for reason in reasons]
     out.append(f"result: {result.result} ({_why(result)})")
     out.append(f"checked {result.positions} positions in {result.elapsed:.1f} s: "
-               f"{result.rate:,.0f} positions/s")
+               f"{result.rate:,.0f} positions/s"
+               + (f" outside perft; perft: {result.perft_nodes:,} nodes in "
+                  f"{result.perft_seconds:.1f} s, {result.node_rate:,.0f} nodes/s"
+                  if result.perft_nodes else ""))
     return "\n".join(out)
 
 

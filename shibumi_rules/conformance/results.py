@@ -209,6 +209,8 @@ class Combination:
     """Those the vectors checked exercise."""
     gaps: dict[str, int] = field(default_factory=dict)
     """What could not be compared, by what (outcome fields, positions not given)."""
+    no_vectors: str = ""
+    """Why there were no vectors at all, when the run was given none."""
 
     @property
     def label(self) -> str:
@@ -228,7 +230,7 @@ class Combination:
         if not self.vectors:
             why = "; ".join(f"{n} {reason}" for reason, n in self.skipped.items())
             out.append(f"{where}: no conformance vector could be checked"
-                       + (f" ({why})" if why else " (none under these options)"))
+                       + f" ({why or self.no_vectors or 'none under these options'})")
         elif self.missing:
             out.append(f"{where}: not checked: {', '.join(self.missing)} "
                        f"({self.vectors - self.vectors_checked} of {self.vectors} vectors "
@@ -263,6 +265,12 @@ class RunResult:
     harness_errors: list[str] = field(default_factory=list)
     reference: dict[str, Any] = field(default_factory=dict)
     """The reference: its version, spec version and the vectors' content hash."""
+    perft_nodes: int = 0
+    """Leaves the engine counted in the perft requests it answered."""
+    perft_positions: int = 0
+    """Of ``positions``, those checked by the perft phases."""
+    perft_seconds: float = 0.0
+    """Of ``elapsed``, the time spent in the perft phases."""
 
     @property
     def inconclusive(self) -> list[str]:
@@ -292,4 +300,13 @@ class RunResult:
 
     @property
     def rate(self) -> float:
-        return self.positions / self.elapsed if self.elapsed > 0 else 0.0
+        """Positions checked per second outside perft (whose work is its nodes, so
+        that the figure does not depend on ``--depth``)."""
+        seconds = self.elapsed - self.perft_seconds
+        positions = self.positions - self.perft_positions
+        return positions / seconds if seconds > 0 else 0.0
+
+    @property
+    def node_rate(self) -> float:
+        """Perft leaves counted per second of the perft phases."""
+        return self.perft_nodes / self.perft_seconds if self.perft_seconds > 0 else 0.0

@@ -22,13 +22,25 @@ class GiveUp(Exception):
     """Too many engine failures: stop checking."""
 
 
+class OutOfTime(Exception):
+    """The run's deadline came while waiting for the engine: stop checking."""
+
+    def __init__(self, where: Where) -> None:
+        super().__init__(where.source)
+        self.where = where
+
+
 class Session:
     """The engine process plus what the harness knows about it: its identity, and the
     failures so far. Every request goes through ``call``."""
 
-    def __init__(self, process: EngineProcess, recorder: Recorder) -> None:
+    def __init__(self, process: EngineProcess, recorder: Recorder,
+                 start_timeout: float = 0.0) -> None:
         self.process = process
         self.recorder = recorder
+        self.start_timeout = start_timeout
+        """Seconds the engine may take to start and identify, every time it starts
+        (at least the request timeout)."""
         self.identity: dict[str, Any] = {}
         self.features: set[str] = set()
         self.consecutive = 0
@@ -43,13 +55,25 @@ class Session:
         except EngineFailure as err:
             if err.kind == "start":
                 raise UsageError(err.message) from None
+            if err.kind == "budget":
+                raise OutOfTime(Where("", None, None, "the identify request")) from None
             raise GiveUp(f"the engine failed on identify: {err.message}"
                           + _stderr_note(err.stderr)) from None
 
     def _start(self) -> None:
-        self.process.start()
-        exchange = self.process.request({"id": self._next_id(), "type": "identify",
-                                         "protocol": PROTOCOL_VERSION})
+        process = self.process
+        process.start()
+        timeout = process.timeout
+        process.timeout = max(timeout, self.start_timeout)
+        try:
+            exchange = process.request({"id": self._next_id(), "type": "identify",
+                                        "protocol": PROTOCOL_VERSION})
+        except EngineFailure as err:
+            if err.exchange is not None:
+                self._strays(err.exchange, None, "identify")
+            raise
+        finally:
+            process.timeout = timeout
         self._strays(exchange, None, "identify")
         reply = exchange.response
         if reply is None or exchange.invalid or not reply.get("ok"):
@@ -90,6 +114,10 @@ class Session:
             assert ticket.pending is not None
             exchange = self.process.receive(ticket.pending)
         except EngineFailure as err:
+            if err.exchange is not None:  # what it printed before failing is evidence
+                self._strays(err.exchange, where, ticket.kind)
+            if err.kind == "budget":
+                raise OutOfTime(where) from None
             self._failed(err, where)
             return None
         self.consecutive = 0

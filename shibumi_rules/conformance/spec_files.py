@@ -12,8 +12,7 @@ from typing import Any, Final
 from ..errors import ShibumiError
 from ..fileio import check_writable, write_atomic
 from ..spec import spec_dir
-from .client import EngineProcess
-from .harness import main_module_argv, main_module_env
+from .client import EngineProcess, main_module_argv, main_module_env
 from .protocol import Message, schema_documents
 
 EXAMPLE_FILE: Final = "example-session.jsonl"

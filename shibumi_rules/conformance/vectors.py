@@ -105,7 +105,8 @@ class Vector:
     options (the perft roots)."""
     ends: list[str] = field(default_factory=list)
     first: str | None = None
-    """Who moved first, when the vector's source says it."""
+    """Who moved first, when the vector's source says it or the position shows it
+    (``Game.first_mover``)."""
     state: Any = None
     """The reference's reading of the position."""
 
@@ -209,7 +210,7 @@ def parse_vector(data: dict[str, Any], source: str, games: Mapping[str, Game[Any
                                           "a JSON list")],
                   label, str(data.get("id", source)) if named else None,
                   [str(e) for e in _typed(data.get("ends", []), list, "ends", "a JSON list")],
-                  first if isinstance(first, str) else None, state)
+                  first if isinstance(first, str) else game.first_mover(state), state)
 
 
 def _typed(value: Any, kind: type, what: str, described: str) -> Any:

@@ -131,6 +131,13 @@ class Game(ABC, Generic[S, M]):
             return random.Random(seed).choice(self.first_choices)
         return None
 
+    def first_mover(self, state: S) -> str | None:
+        """Who moved first in the games that reach ``state``, when the position alone
+        shows it (one of ``first_choices``); None when it does not, or when the game
+        fixes the first player. The conformance run sends a position only to an engine
+        that lets that player begin."""
+        return None
+
     # -- the rules ---------------------------------------------------------------
     @abstractmethod
     def start(self, options: Mapping[str, str] | None = None, first: str | None = None) -> S:

@@ -68,6 +68,12 @@ class Spline(Game[SplineState, SplineMove]):
             raise OptionError(f"first player {first!r}: expected white or black")
         return rules.start_state(Colour.BLACK if first == "black" else Colour.WHITE)
 
+    def first_mover(self, state: SplineState) -> str | None:
+        """Read from the counts (SPL-RUL-4): with equal counts the player to move began,
+        otherwise the player with one ball more."""
+        first = rules.turn_verdict(state).evidence.get("first")
+        return first if isinstance(first, str) else None
+
     def with_options(self, state: SplineState, options: Mapping[str, str]) -> SplineState:
         self.resolve_options(options, base=state.options)
         return state
