@@ -39,6 +39,7 @@ from itertools import pairwise
 from typing import Any, Final, Literal
 
 from ...board import Board
+from ...board_verdicts import ball
 from ...geometry import (
     AT_TOP_VIEW,
     COORDS,
@@ -207,6 +208,21 @@ def hidden(occupied: Mask) -> Mask:
             out |= 1 << low
     return out
 
+
+
+def hiding_verdicts(before: Board, after: Board) -> list[Verdict]:
+    """Balls a move newly hid from above, or revealed, as verdicts of fact (the effect
+    of SHB-HIDE-1 on the lines the players see)."""
+    verdicts = []
+    was, now = hidden(before.occupied), hidden(after.occupied)
+    for p in points_of(now & ~was & after.occupied):
+        cover = min(c for low, c in COVERING_PAIRS if low == p)
+        verdicts.append(Verdict("SHB-HIDE-1", f"{ball(after, p)} is now hidden from above "
+                                f"by the ball on {NAMES[cover]}", evidence={"board": NAMES[p]}))
+    for p in points_of(was & ~now & after.occupied):
+        verdicts.append(Verdict("SHB-HIDE-1", f"{ball(after, p)} is no longer hidden from "
+                                "above", evidence={"board": NAMES[p]}))
+    return verdicts
 
 # -- the verdict path ----------------------------------------------------------------
 

@@ -37,8 +37,8 @@ from ...board import (
     shift_chain,
     valid_locations,
 )
+from ...board_verdicts import drop_verdicts, level_word, placement_verdict
 from ...board_verdicts import pin_verdict as board_pin_verdict
-from ...board_verdicts import placement_verdict
 from ...errors import PositionError
 from ...geometry import COORDS, GROUND, NAMES, NUM_POINTS, Mask, Point, points_of
 from ...notation import Colour
@@ -586,6 +586,46 @@ def apply_move(state: SploofState, move: SploofMove) -> SploofState:
         stock[1] -= 1
     return SploofState(Board((white, black, red)), opponent(colour), (stock[0], stock[1]),
                        (own[0], own[1], red_supply), state.rules)
+
+
+def move_effects(state: SploofState, after: SploofState, move: SploofMove
+                 ) -> list[Verdict]:
+    """What a legal move did to the stocks, the supply and the board, as verdicts of
+    fact, the same rules ``apply_move`` applies: a pass changes only the turn
+    (SPF-RUL-3); a placement takes a ball from the mover's stock (SPF-PLACE-1); a
+    removal returns the red ball to the supply (SPF-REMOVE-1), drops the chain above
+    it (SHB-DROP-1, each drop one verdict) and moves two of the mover's balls from
+    the supply to their stock (SPF-REMOVE-2; not counted under supply=unlimited,
+    SPF-RUL-1). Each verdict's evidence names the parts of the position it changed
+    (``turn``, ``stock``, ``supply``, ``board``)."""
+    colour = state.turn
+    who = colour.label
+    if move.is_pass:
+        return [Verdict("SPF-RUL-3", f"{who} passes: the board, the stocks and the supply "
+                        f"stay as they are, and {after.turn.label} is to move", None,
+                        ("SPF-TURN-1",), {"turn": after.turn.label})]
+    if not move.remove:
+        return [Verdict("SPF-PLACE-1", f"{who} takes a ball from their stock "
+                        f"({state.stock[colour]} -> {after.stock[colour]}) and places it "
+                        f"on {NAMES[move.point]} ({level_word(move.point)})",
+                        evidence={"stock": [state.stock[colour], after.stock[colour]],
+                                  "board": NAMES[move.point]})]
+    effects = [Verdict("SPF-REMOVE-1", f"the red ball at {NAMES[move.point]} leaves the "
+                       f"board and returns to the supply (red supply {state.supply[2]} -> "
+                       f"{after.supply[2]})",
+                       evidence={"supply": [state.supply[2], after.supply[2]],
+                                 "board": NAMES[move.point]})]
+    effects += drop_verdicts(state.board, move.point)
+    before_supply, after_supply = state.supply[colour], after.supply[colour]
+    supply = ("the supply is not counted under supply=unlimited"
+              if before_supply is None else f"supply {before_supply} -> {after_supply}")
+    effects.append(Verdict("SPF-REMOVE-2", f"{who} moves {REMOVAL_GAIN} balls of their "
+                           f"colour from the supply to their stock (stock "
+                           f"{state.stock[colour]} -> {after.stock[colour]}; {supply})",
+                           None, ("SPF-RUL-1",) if before_supply is None else (),
+                           {"stock": [state.stock[colour], after.stock[colour]],
+                            "supply": [before_supply, after_supply]}))
+    return effects
 
 
 # -- outcome -------------------------------------------------------------------------
