@@ -75,9 +75,8 @@ class SploofAttributor(Attributor):
             ids += ["SPF-END-1", "SPF-RUL-3"]
         for reason in (expected.get("reason"), actual.get("reason")):
             if isinstance(reason, str) and reason in REASONS:
-                ids.append(REASONS[reason].rule)
-                if reason == "no-legal-move":
-                    ids.append("SPF-RUL-3")
+                end = REASONS[reason]
+                ids += [end.rule, *end.cited_if_stock]
         return unique(ids)
 
 
