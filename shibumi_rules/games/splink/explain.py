@@ -19,7 +19,7 @@ from ...notation import Colour
 from ...svg import Ghost, Mark, Path, Ring
 from .effects import move_checks
 from .rules import (
-    REASON_COMPLETE,
+    REASONS,
     availability_verdicts,
     board_of,
     end_verdict,
@@ -175,7 +175,7 @@ class SplinkExplainer:
     def _outcome_step(self, end: Step | None) -> Step:
         if end is None:
             return Step("SPK-END-1", "the pyramid is not complete: the game goes on")
-        also = ("SHB-COMPLETE-1",) if end.evidence["reason"] == REASON_COMPLETE else ()
+        also = REASONS[end.evidence["reason"]].cited
         return Step(end.rule, f"the game is over: {end.evidence['sentence']}; the attractor "
                     f"scores {end.evidence['score']}", None, (*also, "SPK-SCORE-1"))
 

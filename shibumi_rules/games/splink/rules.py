@@ -30,14 +30,20 @@ REASON_COMPLETE: Final = "pyramid-complete"
 REASON_NO_MOVE: Final = "no-legal-move"
 REASON_MAX_TURNS: Final = "max-turns"
 REASONS: Final = reason_table(
-    EndReason(REASON_COMPLETE, "SPK-END-1", "the pyramid is complete", ("SHB-COMPLETE-1",)),
+    EndReason(REASON_COMPLETE, "SPK-END-1", "the pyramid is complete", ("SHB-COMPLETE-1",),
+              cited=("SHB-COMPLETE-1",), texts={"sentence": "the pyramid is complete"}),
     EndReason(REASON_NO_MOVE, "SPK-RUL-3", "the player to move has no legal move",
-              ("SPK-END-1",)),
+              ("SPK-END-1",), no_move=True,
+              texts={"sentence": "the player to move has no legal move"}),
     EndReason(REASON_MAX_TURNS, "SPK-RUL-4", "max_turns turns have been played",
-              ("SPK-END-1",)),
+              ("SPK-END-1",), texts={
+                  "sentence": "{turns} turns have been played (max_turns={max_turns})",
+                  "match": "the turn limit max_turns={max_turns} stopped it before the "
+                           "pyramid was complete (a limit the text does not have)"}),
 )
-"""Every way a game ends, by its reason string: the sentence and the rule that ends
-the game."""
+"""Every way a game ends, by its reason string, each one object: the rule that ends
+the game, the rules its sentences cite, and its sentences (a game is scored, so no
+end names a winner)."""
 
 
 def board_of(state: SplinkState) -> Board:
@@ -85,9 +91,8 @@ def end_reason(state: SplinkState) -> str | None:
 
 def end_sentence(state: SplinkState, reason: str) -> str:
     """What ended the game, in words; the turn limit by its number."""
-    if reason == REASON_MAX_TURNS:
-        return f"{state.turns} turns have been played (max_turns={state.rules.max_turns})"
-    return REASONS[reason].meaning
+    return REASONS[reason].say("sentence", {"turns": state.turns,
+                                            "max_turns": state.rules.max_turns})
 
 
 def end_verdict(state: SplinkState) -> Verdict | None:
