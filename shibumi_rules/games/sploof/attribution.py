@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...board import BALLS_PER_COLOUR
-from ...contract.attribution import AnyGame, Attributor, unique
+from ...contract.attribution import AnyGame, Attributor, field_rules, rules_of, unique
 from ...errors import IllegalMoveError
-from ...geometry import SUPPORTEE_MASK
 from ...notation import Colour
 from .lines import BlockingRule, check_line, check_lines, line_holders
-from .rules import REASONS, REMOVAL_GAIN
+from .rules import REASONS
 
 
 class SploofAttributor(Attributor):
@@ -22,35 +20,35 @@ class SploofAttributor(Attributor):
         return list(err.verdict.also) if err.verdict is not None else []
 
     def legal(self, game: AnyGame, state: Any, move: str) -> list[str]:
-        parsed = game.parse_move(state, move)
-        if parsed.is_pass:
-            return ["SPF-RUL-3", "SPF-TURN-1"]
-        if not parsed.remove:
-            return ["SPF-PLACE-1", "SHB-PLACE-1"]
-        ids = ["SPF-REMOVE-1"]
-        board = state.board
-        if SUPPORTEE_MASK[parsed.point] & board.occupied:
-            ids.append("SHB-PIN-1")  # supports one ball: not pinned
-        held = board.masks[state.turn].bit_count() + state.stock[state.turn]
-        if state.supply_rule == "unlimited" and BALLS_PER_COLOUR - held < REMOVAL_GAIN:
-            ids.append("SPF-RUL-1")
-        return ids
+        """The move's own checks (after the turn): all of a pass's or a placement's; of
+        a removal's, the red ball, and the pin or the supply only where they decide
+        (the ball supports one ball, not two; the supply, not counted, would be short
+        if it were)."""
+        _turn, *own = self.trace(game, state, move).checks
+        if not game.parse_move(state, move).remove:
+            return rules_of(own)
+        red, pin, supply = own
+        deciding = [red, *([pin] if pin.evidence["supports"] else []),
+                    *([supply] if supply.evidence.get("short_if_limited") else [])]
+        return [v.rule for v in deciding]
 
     def move_rules(self, game: AnyGame, state: Any, move: str, field: str) -> list[str]:
+        """The turn check for the side to move; a pass's own check for anything else;
+        for the board, a placement's checks, or a removal's drops before the removal;
+        for the stock and the supply, the effects that change them."""
+        trace = self.trace(game, state, move)
         parsed = game.parse_move(state, move)
+        if field == "turn":
+            return [trace.checks[0].rule]
         if parsed.is_pass:
-            return ["SPF-TURN-1"] if field == "turn" else ["SPF-RUL-3"]
+            return [trace.checks[-1].rule]
         if field == "board":
             if not parsed.remove:
-                return ["SPF-PLACE-1", "SHB-PLACE-1"]
-            above = SUPPORTEE_MASK[parsed.point] & state.board.occupied
-            return ["SHB-DROP-1", "SPF-REMOVE-1"] if above else ["SPF-REMOVE-1"]
-        if field == "turn":
-            return ["SPF-TURN-1"]
-        if field == "stock":
-            return ["SPF-REMOVE-2"] if parsed.remove else ["SPF-PLACE-1"]
-        if field == "supply":
-            return ["SPF-REMOVE-1", "SPF-REMOVE-2"] if parsed.remove else ["SPF-PLACE-1"]
+                return rules_of(trace.checks[1:])
+            removal, *drops = trace.effects_with("board")
+            return unique([d.rule for d in drops if d.evidence["board"]] + [removal.rule])
+        if field in ("stock", "supply"):
+            return field_rules(trace, field)
         return []
 
     def outcome(self, game: AnyGame, after: Any, expected: dict[str, Any],

@@ -218,10 +218,10 @@ def hiding_verdicts(before: Board, after: Board) -> list[Verdict]:
     for p in points_of(now & ~was & after.occupied):
         cover = min(c for low, c in COVERING_PAIRS if low == p)
         verdicts.append(Verdict("SHB-HIDE-1", f"{ball(after, p)} is now hidden from above "
-                                f"by the ball on {NAMES[cover]}", evidence={"board": NAMES[p]}))
+                                f"by the ball on {NAMES[cover]}", evidence={"hidden": NAMES[p]}))
     for p in points_of(was & ~now & after.occupied):
         verdicts.append(Verdict("SHB-HIDE-1", f"{ball(after, p)} is no longer hidden from "
-                                "above", evidence={"board": NAMES[p]}))
+                                "above", evidence={"revealed": NAMES[p]}))
     return verdicts
 
 # -- the verdict path ----------------------------------------------------------------

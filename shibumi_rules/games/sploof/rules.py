@@ -424,9 +424,12 @@ def supply_verdict(state: SploofState) -> Verdict:
     colour = state.turn
     allowed = can_remove(state)
     if state.supply_rule == "unlimited":
+        on_hand = state.board.masks[colour].bit_count() + state.stock[colour]
         return Verdict("SPF-RUL-1", "supply=unlimited: the supply is not counted, so the "
                        f"removal can always move {REMOVAL_GAIN} balls to the stock", allowed,
-                       ("SPF-REMOVE-2",), {"supply": None, "needed": REMOVAL_GAIN})
+                       ("SPF-REMOVE-2",), {"supply": None, "needed": REMOVAL_GAIN,
+                                           "short_if_limited":
+                                               BALLS_PER_COLOUR - on_hand < REMOVAL_GAIN})
     own = state.supply[colour] or 0
     evidence = {"colour": colour.label, "supply": own, "needed": REMOVAL_GAIN}
     held = _balls(own, colour)
@@ -622,7 +625,8 @@ def move_effects(state: SploofState, after: SploofState, move: SploofMove
                         f"({state.stock[colour]} -> {after.stock[colour]}) and places it "
                         f"on {NAMES[move.point]} ({level_word(move.point)})",
                         evidence={"stock": [state.stock[colour], after.stock[colour]],
-                                  "board": NAMES[move.point]})]
+                                  "board": NAMES[move.point],
+                                  "supply": list(state.supply)})]  # the supply stays
     effects = [Verdict("SPF-REMOVE-1", f"the red ball at {NAMES[move.point]} leaves the "
                        f"board and returns to the supply (red supply {state.supply[2]} -> "
                        f"{after.supply[2]})",
