@@ -7,8 +7,18 @@ from typing import Any, Final
 from ...contract.attribution import AnyGame, Attributor, field_rules, rules_of, unique
 from ...errors import IllegalMoveError
 from ...notation import Colour
-from .lines import BlockingRule, check_line, check_lines, line_holders
-from .rules import REASONS
+from .lines import (
+    BLOCKING_RULING,
+    CROSS_RULE,
+    HIDDEN_RULING,
+    HIDE_RULE,
+    ZIGZAG_RULING,
+    BlockingRule,
+    check_line,
+    check_lines,
+    line_holders,
+)
+from .rules import REASON_BOTH_LINES_MOVER, REASON_NO_MOVE, REASONS
 
 
 class SploofAttributor(Attributor):
@@ -62,7 +72,7 @@ class SploofAttributor(Attributor):
         held = dict(zip((Colour.WHITE, Colour.BLACK), line_holders(board, blocking)))
         ids: list[str] = []
         if held[Colour.WHITE] and held[Colour.BLACK]:
-            ids.append("SPF-RUL-2")
+            ids.append(REASONS[REASON_BOTH_LINES_MOVER].rule)  # the tie's ruling
         for colour in (Colour.WHITE, Colour.BLACK):
             credited = actual.get("draw") is True or actual.get("winner") == colour.label
             if credited and not held[colour]:
@@ -70,7 +80,7 @@ class SploofAttributor(Attributor):
             if held[colour] and not credited:
                 ids += _held_lines(board, colour, held[colour], blocking)
         if not ids:  # no line explains it: the end without a legal move
-            ids += ["SPF-END-1", "SPF-RUL-3"]
+            ids += REASONS[REASON_NO_MOVE].rule_ids
         for reason in (expected.get("reason"), actual.get("reason")):
             if isinstance(reason, str) and reason in REASONS:
                 end = REASONS[reason]
@@ -87,11 +97,11 @@ def _denied_lines(board: Any, colour: Colour, blocking: BlockingRule) -> list[st
         if check.line.kind != "orthogonal" or check.status != "broken":
             continue
         if check.crossed:
-            ids += ["SHB-CROSS-1", "SPF-LINE-1"]
+            ids += [CROSS_RULE, check.line.rule]
         if check.blocking_decides:
-            ids.append("SPF-RUL-4")  # what crosses a link: another value lets it through
+            ids.append(BLOCKING_RULING)  # what crosses a link: another value lets it through
         if check.hidden:
-            ids += ["SPF-RUL-7", "SHB-HIDE-1"]
+            ids += [HIDDEN_RULING, HIDE_RULE]
     return ids
 
 
@@ -106,12 +116,10 @@ def _held_lines(board: Any, colour: Colour, lines: Any, blocking: BlockingRule
         check = check_line(line, colour, board, blocking)
         if line.kind == "orthogonal":
             if check.blocking_decides:
-                ids += ["SPF-RUL-4", "SHB-CROSS-1"]
-            ids.append("SPF-LINE-1")
-        else:
-            if check.zigzag:
-                ids.append("SPF-RUL-5")
-            ids.append("SPF-LINE-2")
+                ids += [BLOCKING_RULING, CROSS_RULE]
+        elif check.zigzag:
+            ids.append(ZIGZAG_RULING)
+        ids.append(line.rule)
     ids.sort(key=lambda rule: rule.startswith(("SPF-LINE", "SHB")))
     return ids
 
