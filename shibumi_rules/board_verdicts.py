@@ -100,3 +100,17 @@ def pin_verdict(board: Board, point: Point) -> Verdict:
                        True, evidence=evidence)
     return Verdict("SHB-PIN-1", f"{name} supports no ball: it is not pinned", True,
                    evidence=evidence)
+
+
+def drop_verdicts(board: Board, point: Point) -> list[Verdict]:
+    """What removing the (unpinned) ball at ``point`` drops: one verdict of fact per
+    ball of the chain that falls a level, or one saying that nothing rests on it.
+    Explains SHB-DROP-1 (the chain itself is ``board.drop_chain``)."""
+    _, drops = board.remove(point)
+    if not drops:
+        return [Verdict("SHB-DROP-1", f"no ball rests on {NAMES[point]}: nothing drops",
+                        evidence={"board": []})]
+    return [Verdict("SHB-DROP-1", f"the {d.colour.label} ball at {NAMES[d.source]} drops "
+                    f"one level into {NAMES[d.target]}",
+                    evidence={"board": [NAMES[d.source], NAMES[d.target]]})
+            for d in drops]

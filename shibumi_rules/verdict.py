@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,20 +55,64 @@ def cited(verdicts: Iterable[Verdict]) -> list[str]:
     return seen
 
 
+Winner = Literal["mover", "to-move"]
+"""Who wins an end: the player who made the last move, or the player to move."""
+
+
+class _Values(dict[str, Any]):
+    """The values a sentence template is filled with; a callable value is called
+    when the template first names it (so a sentence works out only what it says)."""
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        if callable(value):
+            value = value()
+            self[key] = value
+        return value
+
+
 @dataclass(frozen=True, slots=True)
 class EndReason:
-    """One way a game can end. ``key`` is the stable string of ``play --json``'s
-    ``reason``; ``rule`` the rule (or ruling) that decides it; ``also`` further rules
-    it depends on."""
+    """One way a game can end, as one object: everything the program says or decides
+    about that end is read from here, never from a switch over reason strings.
+
+    ``key`` is the stable string of ``play --json``'s ``reason``; ``rule`` the rule (or
+    ruling) that decides it; ``meaning`` the sentence of the reasons table; ``also``
+    the further rules it depends on (the rules a vector ending so exercises).
+    ``winner`` says who wins (``mover``, ``to-move``; None for a draw, or for a game
+    that scores instead), ``draw`` whether the game is drawn; ``cited`` the rules the
+    end's outcome line cites after ``rule``, and ``cited_if_stock`` those it cites
+    only when the player to move holds balls (a ruling, not the text, decides then);
+    ``decided`` the rules the verdict deciding the end depends on besides those;
+    ``no_move`` marks an end for lack of a legal move, as opposed to an end on the
+    board. ``texts`` are the end's sentences as templates (``str.format`` fields
+    filled by the game: ``sentence``, ``decision``, ``consequence``...)."""
 
     key: str
     rule: str
     meaning: str
     also: tuple[str, ...] = ()
+    winner: Winner | None = None
+    draw: bool = False
+    cited: tuple[str, ...] = ()
+    cited_if_stock: tuple[str, ...] = ()
+    decided: tuple[str, ...] = ()
+    no_move: bool = False
+    texts: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
         return (self.rule, *self.also)
+
+    def say(self, name: str, values: Mapping[str, Any]) -> str:
+        """The end's sentence ``name`` filled with ``values`` (a callable value is
+        worked out only when the sentence needs it)."""
+        return self.texts[name].format_map(_Values(values))
+
+    def cites(self, has_stock: bool) -> tuple[str, ...]:
+        """The rules the outcome line cites: the end's rule, then ``cited`` (and
+        ``cited_if_stock`` when the player to move holds balls)."""
+        return (self.rule, *self.cited, *(self.cited_if_stock if has_stock else ()))
 
 
 def reason_table(*reasons: EndReason) -> dict[str, EndReason]:

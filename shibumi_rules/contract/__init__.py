@@ -11,9 +11,13 @@ implements or returns, and the helpers games share. A game's package imports fro
     ``Explainer``, what ``explain`` asks; ``MoveAnswer``, ``PositionAnswer``,
     ``AnswerPicture`` and ``Step``, what it answers with. ``mechanics``: explanations
     of the mechanics every game shares.
+``trace``
+    ``Trace`` and ``Traced``: the ordered verdicts of the rules a move consulted, the
+    effects it applied and the outcome after it (``Game.trace_move``), which explain,
+    attribution and tagging render.
 ``attribution``, ``tagging``
-    ``Attributor`` and ``Tagger``: the rules behind a conformance divergence, and the
-    rules a vector exercises.
+    ``Attributor`` and ``Tagger``: the rules behind a conformance divergence (read
+    from the trace: ``field_rules``, ``rules_of``), and the rules a vector exercises.
 ``vectors``
     ``VectorPlan``, ``Strategy``, ``GameEnd``, ``OptionTest``: how the conformance
     vectors are drawn.
@@ -93,11 +97,12 @@ if TYPE_CHECKING:  # lazy: start-up (each module is imported when a name is firs
     from .korean import particle
     from .positions import NamedPosition
     from .tagging import COMMON, Tagger, board_tags
+    from .trace import UNTRACED, Trace, Traced, trace_of
     from .vectors import GameEnd, OptionTest, Strategy, VectorPlan, always, ordered_ids, uniform
 
 _MODULE_OF = {
     "Count": "actions", "GameActions": "actions",
-    "Attributor": "attribution",
+    "Attributor": "attribution", "field_rules": "attribution", "rules_of": "attribution",
     "Command": "commands",
     "Catalog": "content", "ContentError": "content", "Say": "content", "Source": "content",
     "catalog_of": "content", "entry_fingerprint": "content", "fingerprint": "content",
@@ -119,6 +124,7 @@ _MODULE_OF = {
     "particle": "korean",
     "NamedPosition": "positions",
     "COMMON": "tagging", "Tagger": "tagging", "board_tags": "tagging",
+    "Trace": "trace", "Traced": "trace", "UNTRACED": "trace", "trace_of": "trace",
     "GameEnd": "vectors", "OptionTest": "vectors", "Strategy": "vectors",
     "VectorPlan": "vectors", "always": "vectors", "ordered_ids": "vectors",
     "uniform": "vectors",
@@ -128,6 +134,7 @@ _MODULE_OF = {
 __all__ = [
     "COMMON",
     "LANGUAGES",
+    "UNTRACED",
     "Answer",
     "AnswerPicture",
     "Attributor",
@@ -161,6 +168,8 @@ __all__ = [
     "Strategy",
     "Tagger",
     "Text",
+    "Trace",
+    "Traced",
     "VectorPlan",
     "View",
     "always",
@@ -169,6 +178,7 @@ __all__ = [
     "check",
     "csv_file",
     "entry_fingerprint",
+    "field_rules",
     "fingerprint",
     "json_document",
     "jsonl",
@@ -184,7 +194,9 @@ __all__ = [
     "reasons_table",
     "require_depth",
     "resolve_option_values",
+    "rules_of",
     "table",
+    "trace_of",
     "uniform",
 ]
 

@@ -6,9 +6,14 @@ IllegalMoveError; a legal move the engine misses carries the rules that make it 
 (for example a Splink pair whose second ball needs the platform the first completed:
 SPK-RUL-1); a wrong successor carries the rules of the part of the position that
 differs (the board after a removal with a drop: SHB-DROP-1); a wrong outcome carries
-the line, tie, end or score rules that decide it. Most specific rules come first. Each
+the line, tie, end or score rules that decide it. Most specific rules come first.
+
+The rules come from the move's trace (``contract.trace``: ``Game.trace_move``), never
+from lists of rule IDs: the checks that make a move legal, and the effects that
+govern a notation field (an effect's evidence names the fields it changes). Each
 game's ``attribution`` module subclasses ``Attributor`` (its definition's
-``attributor()``).
+``attributor()``) with what a trace cannot say, such as which of the checks an engine
+can get wrong; it writes no rule ID.
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ from typing import Any
 
 from ..errors import IllegalMoveError, ShibumiError
 from ..spec import cited_ids
+from ..verdict import Verdict, cited
 from .game import Game
+from .trace import Trace
 
 AnyGame = Game[Any, Any]
 
@@ -49,9 +56,26 @@ def notation_fields(position: str) -> dict[str, str]:
     return fields
 
 
+def field_rules(trace: Trace, field: str) -> list[str]:
+    """The rules of the effects that govern notation field ``field`` (those whose
+    evidence names it), each once, in the order the move applied them."""
+    return unique([effect.rule for effect in trace.effects_with(field)])
+
+
+def rules_of(verdicts: list[Verdict] | tuple[Verdict, ...]) -> list[str]:
+    """Every rule the verdicts name (each verdict's rule, then what it depends on),
+    each once, in order."""
+    return cited(verdicts)
+
+
 class Attributor:
     """Attribution that needs nothing game-specific; each game's package subclasses
     it with what its rules add."""
+
+    @staticmethod
+    def trace(game: AnyGame, state: Any, move: str) -> Trace:
+        """The reference's trace of ``move`` (given as text) in ``state``."""
+        return game.trace_move(state, game.parse_move(state, move)).trace
 
     def illegal(self, game: AnyGame, state: Any, move: str) -> tuple[list[str], str]:
         """Rules and reason for a move the reference rejects."""

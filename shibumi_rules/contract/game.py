@@ -18,6 +18,7 @@ from typing import Any, Generic, TypeVar
 from ..board import Board
 from ..errors import IllegalMoveError, NotationError, OptionError
 from ..notation import parse_count
+from .trace import UNTRACED, Trace, Traced
 
 S = TypeVar("S")
 M = TypeVar("M", bound=Hashable)
@@ -191,6 +192,36 @@ class Game(ABC, Generic[S, M]):
     @abstractmethod
     def describe(self, state: S) -> str:
         """A diagram of the position with who is to move, stocks/supply and outcome."""
+
+    # -- the trace (opt-in: play and outcome_json stay untraced) ---------------------
+    def trace_move(self, state: S, move: M) -> Traced[S]:
+        """The move with its trace (``contract.trace``): the checks in the order the
+        rules apply, then, for a legal move, its effects and the verdicts on the
+        outcome after it; an illegal move gives no state and a trace ending at the
+        failing check. A game that does not trace keeps this default: its trace is
+        ``UNTRACED`` (no evidence), or the failing verdict alone."""
+        try:
+            after = self.play(state, move)
+        except IllegalMoveError as err:
+            checks = (err.verdict,) if err.verdict is not None else ()
+            return Traced(None, Trace(checks, traced=False))
+        return Traced(after, UNTRACED)
+
+    def play_traced(self, state: S, move: M) -> tuple[S, Trace]:
+        """``play`` with its trace: the same state, or the same IllegalMoveError."""
+        traced = self.trace_move(state, move)
+        if traced.state is None:
+            failure = traced.trace.failure
+            if failure is None:  # a game whose refusal carries no verdict: play says why
+                self.play(state, move)
+                raise AssertionError(f"{move} has no successor but play accepts it")
+            raise IllegalMoveError.from_verdict(failure)
+        return traced.state, traced.trace
+
+    def outcome_traced(self, state: S) -> tuple[dict[str, Any], Trace]:
+        """``outcome_json`` with the verdicts that decide it (the trace's
+        ``outcome``); ``UNTRACED`` for a game that does not trace."""
+        return self.outcome_json(state), UNTRACED
 
     # -- derived -----------------------------------------------------------------
     def count_moves(self, state: S) -> int:

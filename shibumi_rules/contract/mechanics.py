@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..board import Board, Drop
 from ..board_verdicts import (
     ball,
+    drop_verdicts,
     level_word,
     missing_supporters,
     names,
@@ -69,18 +70,9 @@ def removal_marks(board: Board, point: Point) -> list[Mark]:
 
 def drop_steps(board: Board, point: Point) -> tuple[Board, tuple[Drop, ...], list[Step]]:
     """Remove the (unpinned) ball at ``point``: the board after, the drops, and one
-    step per drop. Explains SHB-DROP-1."""
+    step per drop (the engine's ``drop_verdicts``)."""
     after, drops = board.remove(point)
-    if not drops:
-        return after, drops, [Step("SHB-DROP-1",
-                                   f"no ball rests on {NAMES[point]}: nothing drops")]
-    steps = [
-        Step("SHB-DROP-1",
-             f"the {d.colour.label} ball at {NAMES[d.source]} drops one level into "
-             f"{NAMES[d.target]}")
-        for d in drops
-    ]
-    return after, drops, steps
+    return after, drops, drop_verdicts(board, point)
 
 
 def drop_facts(drops: tuple[Drop, ...]) -> list[dict[str, str]]:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...contract.attribution import AnyGame, Attributor, unique
+from ...contract.trace import Trace
 from ...notation import Colour
+from ...verdict import Verdict
 from .lines import LINES
 from .rules import PLAYERS, REASONS, SplineState, line_verdict, opponent, turn_verdict
 
@@ -21,17 +23,27 @@ def _turn_rules(state: SplineState) -> list[str]:
     return ["SPL-TURN-1", "SPL-START-1", "SPL-RUL-4"]
 
 
+def _own_checks(trace: Trace) -> tuple[Verdict, ...]:
+    """The checks of the placement itself: those after the game's end and the turn
+    (``rules.legality``'s order)."""
+    return trace.checks[2:]
+
+
 class SplineAttributor(Attributor):
     """Spline: placements, the turn, lines and the winner."""
 
     def legal(self, game: AnyGame, state: Any, move: str) -> list[str]:
-        return ["SPL-PLACE-1", "SHB-PLACE-1"]
+        """The move's own checks (after the game's end and the turn): a ball left and
+        a valid location."""
+        return [v.rule for v in _own_checks(self.trace(game, state, move))]
 
     def move_rules(self, game: AnyGame, state: Any, move: str, field: str) -> list[str]:
+        """The board: the move's own checks; the side to move: the turn check."""
+        trace = self.trace(game, state, move)
         if field == "board":
-            return ["SPL-PLACE-1", "SHB-PLACE-1"]
+            return [v.rule for v in _own_checks(trace)]
         if field == "turn":
-            return ["SPL-TURN-1"]
+            return [trace.checks[1].rule]
         return []
 
     def successor(self, game: AnyGame, state: Any, move: str, expected: str,

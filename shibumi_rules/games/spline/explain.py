@@ -26,15 +26,14 @@ from .rules import (
     SplineMove,
     SplineState,
     end_verdict,
-    flat_verdict,
+    held_lines,
     legality,
     line_verdict,
-    no_line_verdict,
-    opponent,
     outcome,
     outcome_text,
     position_verdicts,
     supply_left,
+    trace_move,
     turn_verdict,
 )
 
@@ -45,14 +44,7 @@ def _fact(verdict: Verdict) -> Step:
     return replace(verdict, holds=None)
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _held(board: Any, colour: Colour) -> list[Verdict]:
-    """The line verdicts of the lines ``colour`` holds, in table order."""
-    return [v for v in (line_verdict(line, board, colour) for line in LINES) if v.holds]
+_held = held_lines
 
 
 def _near(state: SplineState) -> list[tuple[Line, Colour, Verdict]]:
@@ -114,31 +106,11 @@ class SplineExplainer:
                                     f"{mover.label} plays {name}: illegal [{failing.rule}]")
             return MoveAnswer(name, mover.label, False, failing.rule, checks,
                               pictures=(picture,))
-        after: SplineState = game.play(state, move)
-        made = []
-        for line in LINES:
-            now = line_verdict(line, after.board, mover)
-            if now.holds and not line_verdict(line, state.board, mover).holds:
-                made.append(now)
-        count = after.board.count(mover)
-        effects: list[Step] = [Verdict(
-            "SPL-PLACE-1", f"{mover.label} places their {_ordinal(count)} ball on {name} "
-            f"({mech.level_word(move.point)}); {supply_left(after.board, mover)} left in "
-            "their supply")]
-        effects += [_fact(v) for v in made]
-        if not made:  # why not: lines fill a level, and are flat
-            effects.append(no_line_verdict(after.board, mover, move.point))
-            flat = flat_verdict(after.board, mover, move.point)
-            if flat is not None:
-                effects.append(flat)
-        if made:
-            other = opponent(mover)
-            effects.append(Verdict(
-                "SPL-RUL-5", f"{other.label} holds no line: a placement can give a line only "
-                "to the player who makes it", None, (),
-                {"player": other.label, "lines": [v.evidence["line"]
-                                                  for v in _held(after.board, other)]}))
-        effects.append(_fact(end_verdict(after)))
+        traced = trace_move(state, move)
+        after, trace = traced.state, traced.trace
+        assert after is not None, f"{name} passes every check but has no successor"
+        made = [v for v in trace.effects if "points" in v.evidence]  # the lines made
+        effects: list[Step] = [*trace.effects, *trace.outcome]
         after_marks: list[Mark] = [Ring((move.point,), "move")]
         for verdict in made:
             after_marks += _line_marks(verdict, "line")

@@ -43,6 +43,7 @@ from typing import Any, Final
 
 from ...board import Board
 from ...contract.game import Game, require_depth
+from ...contract.trace import Trace, Traced
 from ...diagram import render
 from ...errors import OptionError
 from ...notation import Colour
@@ -87,6 +88,12 @@ class Spline(Game[SplineState, SplineMove]):
     def play(self, state: SplineState, move: SplineMove) -> SplineState:
         """Implements SPL-TURN-1: one ball placed, the first failing verdict otherwise."""
         return rules.play(state, move)
+
+    def trace_move(self, state: SplineState, move: SplineMove) -> Traced[SplineState]:
+        return rules.trace_move(state, move)
+
+    def outcome_traced(self, state: SplineState) -> tuple[dict[str, Any], Trace]:
+        return self.outcome_json(state), Trace(outcome=(rules.end_verdict(state),))
 
     def is_over(self, state: SplineState) -> bool:
         return outcome(state).over

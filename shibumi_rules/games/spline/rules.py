@@ -22,11 +22,12 @@ ends any other way (SPL-RUL-5, SPL-RUL-6, SPL-RUL-7).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from ...board import BALLS_PER_COLOUR, Board, valid_locations
-from ...board_verdicts import placement_verdict
+from ...board_verdicts import level_word, placement_verdict
+from ...contract.trace import Trace, Traced
 from ...errors import IllegalMoveError, PositionError
 from ...geometry import COORDS, LEVEL_MASKS, NAMES, Mask, Point, points_of
 from ...notation import Colour
@@ -360,6 +361,64 @@ def play(state: SplineState, move: SplineMove) -> SplineState:
     if failing is not None:
         raise IllegalMoveError.from_verdict(failing)
     return apply_move(state, move)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _fact(verdict: Verdict) -> Verdict:
+    """A verdict stated as a fact (an outcome, a line that is held) rather than as a
+    condition of the move."""
+    return replace(verdict, holds=None)
+
+
+def held_lines(board: Board, colour: Colour) -> list[Verdict]:
+    """The line verdicts of the lines ``colour`` holds, in table order."""
+    return [v for v in (line_verdict(line, board, colour) for line in LINES) if v.holds]
+
+
+def move_effects(state: SplineState, after: SplineState, move: SplineMove) -> list[Verdict]:
+    """What a legal placement did, as verdicts of fact: the ball taken from the
+    mover's supply and placed (SPL-PLACE-1, the rule ``apply_move`` applies), each
+    line it made (``line_verdict``), or why it made none (``no_line_verdict``,
+    ``flat_verdict``); and when it made one, that the other player holds none
+    (SPL-RUL-5: a placement gives a line only to its maker)."""
+    mover = state.turn
+    made = [now for line in LINES
+            if (now := line_verdict(line, after.board, mover)).holds
+            and not line_verdict(line, state.board, mover).holds]
+    count = after.board.count(mover)
+    effects = [Verdict(
+        "SPL-PLACE-1", f"{mover.label} places their {_ordinal(count)} ball on "
+        f"{NAMES[move.point]} ({level_word(move.point)}); {supply_left(after.board, mover)} "
+        "left in their supply", evidence={"board": NAMES[move.point], "supply": count})]
+    effects += [_fact(v) for v in made]
+    if not made:  # why not: lines fill a level, and are flat
+        effects.append(no_line_verdict(after.board, mover, move.point))
+        flat = flat_verdict(after.board, mover, move.point)
+        if flat is not None:
+            effects.append(flat)
+    else:
+        other = opponent(mover)
+        effects.append(Verdict(
+            "SPL-RUL-5", f"{other.label} holds no line: a placement can give a line only "
+            "to the player who makes it", None, (),
+            {"player": other.label, "lines": [v.evidence["line"]
+                                              for v in held_lines(after.board, other)]}))
+    return effects
+
+
+def trace_move(state: SplineState, move: SplineMove) -> Traced[SplineState]:
+    """``move`` with its trace: the checks of ``legality``, then for a legal move its
+    effects (``move_effects``) and the end (``end_verdict``, as a fact)."""
+    checks = tuple(legality(state, move))
+    if first_failure(checks) is not None:
+        return Traced(None, Trace(checks))
+    after = apply_move(state, move)
+    return Traced(after, Trace(checks, tuple(move_effects(state, after, move)),
+                               (_fact(end_verdict(after)),)))
 
 
 # -- positions -----------------------------------------------------------------------

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...contract.attribution import AnyGame, Attributor, unique
-from .rules import REASONS, move_verdicts
+from ...contract.attribution import AnyGame, Attributor, rules_of, unique
+from .rules import REASONS
 from .score import score_verdict
 from .state import PlaceMove
 
@@ -15,11 +15,11 @@ class SplinkAttributor(Attributor):
     """Splink: placement order, removals, supply, the end and the score."""
 
     def legal(self, game: AnyGame, state: Any, move: str) -> list[str]:
-        """The rules the move's verdicts cite (the turn aside): the rulings first, as
-        the likeliest reading an engine differs on, then the rules in the order they
-        apply."""
-        cited = unique([rule for verdict in move_verdicts(state, game.parse_move(state, move))
-                        if verdict.rule != "SPK-SETUP-1" for rule in verdict.rule_ids])
+        """The rules the move's checks cite (the turn, its first check, aside): the
+        rulings first, as the likeliest reading an engine differs on, then the rules
+        in the order they apply."""
+        _turn, *own = self.trace(game, state, move).checks
+        cited = rules_of(own)
         return [r for r in cited if "-RUL-" in r] + [r for r in cited if "-RUL-" not in r]
 
     def move_rules(self, game: AnyGame, state: Any, move: str, field: str) -> list[str]:

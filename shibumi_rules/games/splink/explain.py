@@ -14,28 +14,24 @@ from typing import Any
 from ...contract import mechanics as mech
 from ...contract.explanation import AnswerPicture, MoveAnswer, PositionAnswer, Step
 from ...contract.game import Game, OptionSpec
-from ...geometry import INDEX_OF_NAME, NAMES, SUPPORTERS, Point
+from ...geometry import INDEX_OF_NAME, SUPPORTERS, Point
 from ...notation import Colour
 from ...svg import Ghost, Mark, Path, Ring
+from .effects import move_checks
 from .rules import (
-    REASON_COMPLETE,
+    REASONS,
     availability_verdicts,
     board_of,
     end_verdict,
-    move_verdicts,
     no_move_verdict,
-    score,
     supply_text,
 )
 from .score import (
     INNER_POINTS,
-    inner_point_verdict,
     inner_points_verdict,
-    score_change_verdict,
     score_verdict,
-    untouching_verdict,
 )
-from .state import PlaceMove, RemoveMove, SplinkMove, SplinkState
+from .state import PlaceMove, SplinkMove, SplinkState
 
 Pair = tuple[Point, Point]
 
@@ -45,64 +41,11 @@ def _pairs(names: list[list[str]]) -> list[Pair]:
     return [(INDEX_OF_NAME[a], INDEX_OF_NAME[b]) for a, b in names]
 
 
-def checks(state: SplinkState, move: SplinkMove) -> list[Step]:
-    """The conditions of ``move`` in order, ending at the first that fails; when the
-    player to move has no legal move at all, the consequence follows as a fact."""
-    steps = move_verdicts(state, move)
-    stuck = no_move_verdict(state)
-    return steps if stuck is None else [*steps, stuck]
+checks = move_checks
+"""The conditions of ``move`` in order (the checks of its trace)."""
 
 
 # -- effects ---------------------------------------------------------------------------
-
-def _outcome_steps(after: SplinkState) -> list[Step]:
-    end = end_verdict(after)
-    if end is None:
-        return [Step("SPK-END-1", f"the pyramid is not complete and the {after.role.value} "
-                     f"has a legal move: the game goes on with the attractor on {score(after)}")]
-    return [Step(end.rule, f"the game ends: {end.evidence['sentence']}; it is scored as it "
-                 f"stands: the attractor scores {end.evidence['score']}", None,
-                 (*end.also, "SPK-SCORE-1"))]
-
-
-def _place_effects(state: SplinkState, after: SplinkState, move: PlaceMove,
-                   second: Step) -> list[Step]:
-    low, high = move.points
-    colour = {move.red: "red", move.white: "white"}
-    steps = [Step("SPK-PLACE-1", f"a {colour[low]} ball goes on {NAMES[low]} and a "
-                  f"{colour[high]} ball on {NAMES[high]}")]
-    if "completed_by" in second.evidence:
-        steps.append(Step("SPK-RUL-1", f"the {colour[high]} ball on {NAMES[high]} rests on "
-                          f"the platform the {colour[low]} ball on {NAMES[low]} completed"))
-    if state.supply is not None:
-        steps.append(Step("SPK-PLACE-1", f"the supply goes from {supply_text(state)} to "
-                          f"{supply_text(after)}"))
-    return steps
-
-
-def _remove_effects(state: SplinkState, after: SplinkState, move: RemoveMove,
-                    new_ball: Step) -> list[Step]:
-    board = board_of(state)
-    b = move.removed
-    found = board.colour_at(b)
-    assert found is not None
-    steps = [Step("SPK-REMOVE-1", f"the {found.label} ball at {NAMES[b]} is removed")]
-    if state.supply is not None and after.supply is not None:
-        index = 0 if found == Colour.RED else 1
-        steps.append(Step("SPK-RUL-2", f"it returns to the supply ({found.label} "
-                          f"{state.supply[index]} -> {after.supply[index]})"))
-    else:
-        steps.append(Step("SPK-RUL-2", "it returns to the supply (not counted under "
-                          "supply=unlimited)", None, ("SPK-RUL-5",)))
-    _, _, drops = mech.drop_steps(board, b)
-    steps += drops
-    where = ("on the point the chain vacated" if new_ball.evidence["on_vacated"] else
-             "on top of a dropped ball" if new_ball.evidence["on_dropped"] else
-             "on a valid location")
-    steps.append(Step("SPK-REMOVE-2", f"a {move.colour.label} ball from the supply goes on "
-                      f"{NAMES[move.placed]}, {where}", None, ("SPK-RUL-10",)))
-    return steps
-
 
 # -- pictures --------------------------------------------------------------------------
 
@@ -162,23 +105,18 @@ class SplinkExplainer:
                                     f"{mover} plays {name}: illegal [{failing.rule}]")
             return MoveAnswer(name, mover, False, failing.rule, tuple(steps),
                               pictures=(picture,))
-        after: SplinkState = game.play(state, move)
+        traced = game.trace_move(state, move)
+        after, trace = traced.state, traced.trace
+        assert after is not None, f"{name} passes every check but has no successor"
         after_board = board_of(after)
         if isinstance(move, PlaceMove):
-            effects = _place_effects(state, after, move, steps[-1])
             placed = list(move.points)
             drops: tuple[Any, ...] = ()
         else:
-            effects = _remove_effects(state, after, move, steps[-1])
             placed = [move.placed]
             drops = board.remove(move.removed)[1]
-        change = score_change_verdict((state.red, state.white), (after.red, after.white))
-        effects.append(change)
-        apart = untouching_verdict(after.red, after.white, tuple(placed))
-        if apart is not None:
-            effects.append(apart)
-        effects += [v for p in placed if (v := inner_point_verdict(p)) is not None]
-        effects += _outcome_steps(after)
+        effects = [*trace.effects, *trace.outcome]
+        change = next(v for v in trace.effects if "pairs_made" in v.evidence)
         after_marks: list[Mark] = [Ring(tuple(placed), "move"),
                                    *_pair_marks(_pairs(change.evidence["pairs_made"]))]
         if drops:
@@ -237,7 +175,7 @@ class SplinkExplainer:
     def _outcome_step(self, end: Step | None) -> Step:
         if end is None:
             return Step("SPK-END-1", "the pyramid is not complete: the game goes on")
-        also = ("SHB-COMPLETE-1",) if end.evidence["reason"] == REASON_COMPLETE else ()
+        also = REASONS[end.evidence["reason"]].cited
         return Step(end.rule, f"the game is over: {end.evidence['sentence']}; the attractor "
                     f"scores {end.evidence['score']}", None, (*also, "SPK-SCORE-1"))
 

@@ -50,11 +50,12 @@ from typing import Any, Final
 
 from ...board import Board
 from ...contract.game import Game, require_depth
+from ...contract.trace import Trace, Traced
 from ...diagram import render
 from ...errors import IllegalMoveError, OptionError
 from ...notation import Colour
 from ...verdict import first_failure
-from . import notation
+from . import effects, notation
 from .mechanics import bits, can_draw, placement_rows, removals, remove_masks
 from .mechanics import count_moves as count_mask_moves
 from .perft import Perft
@@ -177,6 +178,20 @@ class Splink(Game[SplinkState, SplinkMove]):
         if move.colour == Colour.RED:
             return successor(state, red | 1 << move.placed, white)
         return successor(state, red, white | 1 << move.placed)
+
+    def trace_move(self, state: SplinkState, move: SplinkMove) -> Traced[SplinkState]:
+        """The move with its trace (``effects``): the checks, then for a legal move the
+        state ``play`` gives, its effects and how the game stands after it."""
+        checks = effects.move_checks(state, move)
+        if first_failure(checks) is not None:
+            return Traced(None, Trace(tuple(checks)))
+        after = self.play(state, move)
+        return Traced(after, Trace(tuple(checks),
+                                   tuple(effects.move_effects(state, after, move, checks)),
+                                   tuple(effects.outcome_effects(after))))
+
+    def outcome_traced(self, state: SplinkState) -> tuple[dict[str, Any], Trace]:
+        return self.outcome_json(state), Trace(outcome=tuple(effects.outcome_effects(state)))
 
     # -- outcome ---------------------------------------------------------------------
     def is_over(self, state: SplinkState) -> bool:

@@ -20,7 +20,7 @@ from ...display import shown
 from ...errors import NotationError, OptionError
 from ...json_input import JSONLimitError, load_json
 from .bidding import MAX_BIDS, OPENINGS, TARGETS, BiddingRules
-from .game import GAME, REASON_MAX_TURNS, REASONS, score
+from .game import GAME, REASONS, score
 from .matches import (
     MATCH_DEFAULT_OPTIONS,
     MatchObserver,
@@ -133,10 +133,10 @@ class _Printer(MatchObserver):
     def game_ended(self, number: int, game: GameRecord, state: SplinkState) -> None:
         if self.brief:
             print(render(GAME.board(state)))
-        sentence, rule = REASONS[game.reason].meaning, REASONS[game.reason].rule
-        if game.reason == REASON_MAX_TURNS:
-            sentence = (f"the turn limit max_turns={state.rules.max_turns} stopped it "
-                        "before the pyramid was complete (a limit the text does not have)")
+        end = REASONS[game.reason]
+        sentence, rule = end.meaning, end.rule
+        if "match" in end.texts:  # the end's own words for a match's log
+            sentence = end.say("match", {"max_turns": state.rules.max_turns})
         print(f"game {number} over after {state.turns} turns: {sentence} [{rule}]; "
               f"the attractor {self.who(game.attractor)} scores {game.score}")
 

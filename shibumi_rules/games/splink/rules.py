@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ...board import Board, pinned, supporting_exactly_one, valid_locations
-from ...board_verdicts import ball, names, placement_verdict, supported_by
+from ...board_verdicts import ball, drop_verdicts, names, placement_verdict, supported_by
 from ...geometry import ALL, NAMES, SUPPORTERS, Point, points_of
 from ...notation import Colour
 from ...verdict import EndReason, Verdict, reason_table
@@ -30,14 +30,20 @@ REASON_COMPLETE: Final = "pyramid-complete"
 REASON_NO_MOVE: Final = "no-legal-move"
 REASON_MAX_TURNS: Final = "max-turns"
 REASONS: Final = reason_table(
-    EndReason(REASON_COMPLETE, "SPK-END-1", "the pyramid is complete", ("SHB-COMPLETE-1",)),
+    EndReason(REASON_COMPLETE, "SPK-END-1", "the pyramid is complete", ("SHB-COMPLETE-1",),
+              cited=("SHB-COMPLETE-1",), texts={"sentence": "the pyramid is complete"}),
     EndReason(REASON_NO_MOVE, "SPK-RUL-3", "the player to move has no legal move",
-              ("SPK-END-1",)),
+              ("SPK-END-1",), no_move=True,
+              texts={"sentence": "the player to move has no legal move"}),
     EndReason(REASON_MAX_TURNS, "SPK-RUL-4", "max_turns turns have been played",
-              ("SPK-END-1",)),
+              ("SPK-END-1",), texts={
+                  "sentence": "{turns} turns have been played (max_turns={max_turns})",
+                  "match": "the turn limit max_turns={max_turns} stopped it before the "
+                           "pyramid was complete (a limit the text does not have)"}),
 )
-"""Every way a game ends, by its reason string: the sentence and the rule that ends
-the game."""
+"""Every way a game ends, by its reason string, each one object: the rule that ends
+the game, the rules its sentences cite, and its sentences (a game is scored, so no
+end names a winner)."""
 
 
 def board_of(state: SplinkState) -> Board:
@@ -85,9 +91,8 @@ def end_reason(state: SplinkState) -> str | None:
 
 def end_sentence(state: SplinkState, reason: str) -> str:
     """What ended the game, in words; the turn limit by its number."""
-    if reason == REASON_MAX_TURNS:
-        return f"{state.turns} turns have been played (max_turns={state.rules.max_turns})"
-    return REASONS[reason].meaning
+    return REASONS[reason].say("sentence", {"turns": state.turns,
+                                            "max_turns": state.rules.max_turns})
 
 
 def end_verdict(state: SplinkState) -> Verdict | None:
@@ -376,3 +381,61 @@ def no_move_verdict(state: SplinkState) -> Verdict | None:
                    f"({'; '.join(because)}): the game is over, scored as it stands; the "
                    f"attractor scores {points}", None, ("SPK-END-1", "SPK-SCORE-1"),
                    {"reason": REASON_NO_MOVE, "because": because, "score": points})
+
+
+# -- what a legal move does (the effects of its trace) -------------------------------
+
+def outcome_effects(after: SplinkState) -> list[Verdict]:
+    """How the game stands after a move, as a fact: it goes on (SPK-END-1), or it ends
+    and is scored as it stands (the end's rule, with SPK-SCORE-1)."""
+    end = end_verdict(after)
+    if end is None:
+        return [Verdict("SPK-END-1", f"the pyramid is not complete and the {after.role.value} "
+                     f"has a legal move: the game goes on with the attractor on {score(after)}")]
+    return [Verdict(end.rule, f"the game ends: {end.evidence['sentence']}; it is scored as it "
+                 f"stands: the attractor scores {end.evidence['score']}", None,
+                 (*end.also, "SPK-SCORE-1"))]
+
+
+def place_effects(state: SplinkState, after: SplinkState, move: PlaceMove,
+                   second: Verdict) -> list[Verdict]:
+    """What a placement did: the two balls placed (SPK-PLACE-1), the second on the
+    platform the first completed when it did (SPK-RUL-1, read off the second ball's
+    check), and the supply that gave them."""
+    low, high = move.points
+    colour = {move.red: "red", move.white: "white"}
+    steps = [Verdict("SPK-PLACE-1", f"a {colour[low]} ball goes on {NAMES[low]} and a "
+                  f"{colour[high]} ball on {NAMES[high]}")]
+    if "completed_by" in second.evidence:
+        steps.append(Verdict("SPK-RUL-1", f"the {colour[high]} ball on {NAMES[high]} rests on "
+                          f"the platform the {colour[low]} ball on {NAMES[low]} completed"))
+    if state.supply is not None:
+        steps.append(Verdict("SPK-PLACE-1", f"the supply goes from {supply_text(state)} to "
+                          f"{supply_text(after)}"))
+    return steps
+
+
+def remove_effects(state: SplinkState, after: SplinkState, move: RemoveMove,
+                    new_ball: Verdict) -> list[Verdict]:
+    """What a removal did: the ball removed (SPK-REMOVE-1) and returned to the supply
+    (SPK-RUL-2), the drops of the chain above it (SHB-DROP-1), and the ball placed
+    from the supply (SPK-REMOVE-2, read off its check)."""
+    board = board_of(state)
+    b = move.removed
+    found = board.colour_at(b)
+    assert found is not None
+    steps = [Verdict("SPK-REMOVE-1", f"the {found.label} ball at {NAMES[b]} is removed")]
+    if state.supply is not None and after.supply is not None:
+        index = 0 if found == Colour.RED else 1
+        steps.append(Verdict("SPK-RUL-2", f"it returns to the supply ({found.label} "
+                          f"{state.supply[index]} -> {after.supply[index]})"))
+    else:
+        steps.append(Verdict("SPK-RUL-2", "it returns to the supply (not counted under "
+                          "supply=unlimited)", None, ("SPK-RUL-5",)))
+    steps += drop_verdicts(board, b)
+    where = ("on the point the chain vacated" if new_ball.evidence["on_vacated"] else
+             "on top of a dropped ball" if new_ball.evidence["on_dropped"] else
+             "on a valid location")
+    steps.append(Verdict("SPK-REMOVE-2", f"a {move.colour.label} ball from the supply goes on "
+                      f"{NAMES[move.placed]}, {where}", None, ("SPK-RUL-10",)))
+    return steps

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...board import BALLS_PER_COLOUR
-from ...contract.attribution import AnyGame, Attributor, unique
+from ...contract.attribution import AnyGame, Attributor, field_rules, rules_of, unique
 from ...errors import IllegalMoveError
-from ...geometry import SUPPORTEE_MASK
 from ...notation import Colour
-from .lines import BlockingRule, check_line, check_lines, line_holders
-from .rules import REASONS, REMOVAL_GAIN
+from .lines import (
+    BLOCKING_RULING,
+    CROSS_RULE,
+    HIDDEN_RULING,
+    HIDE_RULE,
+    ZIGZAG_RULING,
+    BlockingRule,
+    check_line,
+    check_lines,
+    line_holders,
+)
+from .rules import REASON_BOTH_LINES_MOVER, REASON_NO_MOVE, REASONS
 
 
 class SploofAttributor(Attributor):
@@ -22,35 +30,35 @@ class SploofAttributor(Attributor):
         return list(err.verdict.also) if err.verdict is not None else []
 
     def legal(self, game: AnyGame, state: Any, move: str) -> list[str]:
-        parsed = game.parse_move(state, move)
-        if parsed.is_pass:
-            return ["SPF-RUL-3", "SPF-TURN-1"]
-        if not parsed.remove:
-            return ["SPF-PLACE-1", "SHB-PLACE-1"]
-        ids = ["SPF-REMOVE-1"]
-        board = state.board
-        if SUPPORTEE_MASK[parsed.point] & board.occupied:
-            ids.append("SHB-PIN-1")  # supports one ball: not pinned
-        held = board.masks[state.turn].bit_count() + state.stock[state.turn]
-        if state.supply_rule == "unlimited" and BALLS_PER_COLOUR - held < REMOVAL_GAIN:
-            ids.append("SPF-RUL-1")
-        return ids
+        """The move's own checks (after the turn): all of a pass's or a placement's; of
+        a removal's, the red ball, and the pin or the supply only where they decide
+        (the ball supports one ball, not two; the supply, not counted, would be short
+        if it were)."""
+        _turn, *own = self.trace(game, state, move).checks
+        if not game.parse_move(state, move).remove:
+            return rules_of(own)
+        red, pin, supply = own
+        deciding = [red, *([pin] if pin.evidence["supports"] else []),
+                    *([supply] if supply.evidence.get("short_if_limited") else [])]
+        return [v.rule for v in deciding]
 
     def move_rules(self, game: AnyGame, state: Any, move: str, field: str) -> list[str]:
+        """The turn check for the side to move; a pass's own check for anything else;
+        for the board, a placement's checks, or a removal's drops before the removal;
+        for the stock and the supply, the effects that change them."""
+        trace = self.trace(game, state, move)
         parsed = game.parse_move(state, move)
+        if field == "turn":
+            return [trace.checks[0].rule]
         if parsed.is_pass:
-            return ["SPF-TURN-1"] if field == "turn" else ["SPF-RUL-3"]
+            return [trace.checks[-1].rule]
         if field == "board":
             if not parsed.remove:
-                return ["SPF-PLACE-1", "SHB-PLACE-1"]
-            above = SUPPORTEE_MASK[parsed.point] & state.board.occupied
-            return ["SHB-DROP-1", "SPF-REMOVE-1"] if above else ["SPF-REMOVE-1"]
-        if field == "turn":
-            return ["SPF-TURN-1"]
-        if field == "stock":
-            return ["SPF-REMOVE-2"] if parsed.remove else ["SPF-PLACE-1"]
-        if field == "supply":
-            return ["SPF-REMOVE-1", "SPF-REMOVE-2"] if parsed.remove else ["SPF-PLACE-1"]
+                return rules_of(trace.checks[1:])
+            removal, *drops = trace.effects_with("board")
+            return unique([d.rule for d in drops if d.evidence["board"]] + [removal.rule])
+        if field in ("stock", "supply"):
+            return field_rules(trace, field)
         return []
 
     def outcome(self, game: AnyGame, after: Any, expected: dict[str, Any],
@@ -64,7 +72,7 @@ class SploofAttributor(Attributor):
         held = dict(zip((Colour.WHITE, Colour.BLACK), line_holders(board, blocking)))
         ids: list[str] = []
         if held[Colour.WHITE] and held[Colour.BLACK]:
-            ids.append("SPF-RUL-2")
+            ids.append(REASONS[REASON_BOTH_LINES_MOVER].rule)  # the tie's ruling
         for colour in (Colour.WHITE, Colour.BLACK):
             credited = actual.get("draw") is True or actual.get("winner") == colour.label
             if credited and not held[colour]:
@@ -72,12 +80,11 @@ class SploofAttributor(Attributor):
             if held[colour] and not credited:
                 ids += _held_lines(board, colour, held[colour], blocking)
         if not ids:  # no line explains it: the end without a legal move
-            ids += ["SPF-END-1", "SPF-RUL-3"]
+            ids += REASONS[REASON_NO_MOVE].rule_ids
         for reason in (expected.get("reason"), actual.get("reason")):
             if isinstance(reason, str) and reason in REASONS:
-                ids.append(REASONS[reason].rule)
-                if reason == "no-legal-move":
-                    ids.append("SPF-RUL-3")
+                end = REASONS[reason]
+                ids += [end.rule, *end.cited_if_stock]
         return unique(ids)
 
 
@@ -90,11 +97,11 @@ def _denied_lines(board: Any, colour: Colour, blocking: BlockingRule) -> list[st
         if check.line.kind != "orthogonal" or check.status != "broken":
             continue
         if check.crossed:
-            ids += ["SHB-CROSS-1", "SPF-LINE-1"]
+            ids += [CROSS_RULE, check.line.rule]
         if check.blocking_decides:
-            ids.append("SPF-RUL-4")  # what crosses a link: another value lets it through
+            ids.append(BLOCKING_RULING)  # what crosses a link: another value lets it through
         if check.hidden:
-            ids += ["SPF-RUL-7", "SHB-HIDE-1"]
+            ids += [HIDDEN_RULING, HIDE_RULE]
     return ids
 
 
@@ -109,12 +116,10 @@ def _held_lines(board: Any, colour: Colour, lines: Any, blocking: BlockingRule
         check = check_line(line, colour, board, blocking)
         if line.kind == "orthogonal":
             if check.blocking_decides:
-                ids += ["SPF-RUL-4", "SHB-CROSS-1"]
-            ids.append("SPF-LINE-1")
-        else:
-            if check.zigzag:
-                ids.append("SPF-RUL-5")
-            ids.append("SPF-LINE-2")
+                ids += [BLOCKING_RULING, CROSS_RULE]
+        elif check.zigzag:
+            ids.append(ZIGZAG_RULING)
+        ids.append(line.rule)
     ids.sort(key=lambda rule: rule.startswith(("SPF-LINE", "SHB")))
     return ids
 

@@ -11,23 +11,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...board import Board, pinned, valid_locations
+from ...board import pinned, valid_locations
 from ...contract import mechanics as mech
 from ...contract.explanation import AnswerPicture, MoveAnswer, PositionAnswer, Step
 from ...contract.game import Game, OptionSpec
-from ...geometry import COVERING_PAIRS, NAMES, SUPPORTEES, Point, points_of
+from ...geometry import NAMES, SUPPORTEES, points_of
 from ...notation import Colour
 from ...svg import Mark, Path, Ring
+from .effects import line_changes, trace_move
 from .explain_lines import broken_text, describe
-from .lines import BlockingRule, LineCheck, check_lines, hidden
+from .lines import LineCheck, check_lines
 from .rules import (
     REMOVAL_GAIN,
     SploofMove,
     SploofState,
     decision_verdict,
-    lines_verdict,
     may_pass,
-    move_verdicts,
     opponent,
     outcome,
     outcome_text,
@@ -44,93 +43,12 @@ def _balls(n: int) -> str:
 # -- legality --------------------------------------------------------------------------
 
 def checks(state: SploofState, move: SploofMove) -> list[Step]:
-    """The conditions of ``move`` in order, ending at the first that fails."""
-    return move_verdicts(state, move)
+    """The conditions of ``move`` in order, ending at the first that fails (the
+    checks of the move's trace)."""
+    return list(trace_move(state, move).trace.checks)
 
 
 # -- effects ---------------------------------------------------------------------------
-
-def _resource_effects(state: SploofState, after: SploofState, move: SploofMove
-                      ) -> list[Step]:
-    colour = state.turn
-    who = colour.label
-    if move.is_pass:
-        return [Step("SPF-RUL-3", f"{who} passes: the board, the stocks and the supply "
-                     f"stay as they are, and {after.turn.label} is to move", None,
-                     ("SPF-TURN-1",))]
-    if not move.remove:
-        return [Step("SPF-PLACE-1", f"{who} takes a ball from their stock "
-                     f"({state.stock[colour]} -> {after.stock[colour]}) and places it on "
-                     f"{NAMES[move.point]} ({mech.level_word(move.point)})")]
-    steps = [Step("SPF-REMOVE-1", f"the red ball at {NAMES[move.point]} leaves the board and "
-                  f"returns to the supply (red supply {state.supply[2]} -> "
-                  f"{after.supply[2]})")]
-    _, _, drop_steps = mech.drop_steps(state.board, move.point)
-    steps += drop_steps
-    before_supply, after_supply = state.supply[colour], after.supply[colour]
-    supply = ("the supply is not counted under supply=unlimited"
-              if before_supply is None else f"supply {before_supply} -> {after_supply}")
-    steps.append(Step("SPF-REMOVE-2", f"{who} moves {REMOVAL_GAIN} balls of their colour "
-                      f"from the supply to their stock (stock {state.stock[colour]} -> "
-                      f"{after.stock[colour]}; {supply})",
-                      None, ("SPF-RUL-1",) if before_supply is None else ()))
-    return steps
-
-
-def _hiding_effects(before: Board, after: Board) -> list[Step]:
-    """Balls newly hidden or revealed from above (SHB-HIDE-1)."""
-    steps = []
-    was, now = hidden(before.occupied), hidden(after.occupied)
-    for p in points_of(now & ~was & after.occupied):
-        cover = next(q for q in (25, 26, 27, 28, 29) if p in _below_two(q))
-        steps.append(Step("SHB-HIDE-1", f"{mech.ball(after, p)} is now hidden from above by "
-                          f"the ball on {NAMES[cover]}"))
-    for p in points_of(was & ~now & after.occupied):
-        steps.append(Step("SHB-HIDE-1", f"{mech.ball(after, p)} is no longer hidden from "
-                          "above"))
-    return steps
-
-
-def _below_two(cover: Point) -> tuple[Point, ...]:
-    return tuple(low for low, c in COVERING_PAIRS if c == cover)
-
-
-def _line_changes(before: Board, after: Board, blocking: BlockingRule
-                  ) -> tuple[list[LineCheck], list[LineCheck], list[LineCheck]]:
-    """Lines made, lines lost, and lines newly broken (four balls but crossed or
-    hidden), for both players, under ``blocking``."""
-    made, lost, broken = [], [], []
-    for colour in PLAYERS:
-        for old, new in zip(check_lines(before, colour, blocking),
-                            check_lines(after, colour, blocking)):
-            if new.status == "held" and old.status != "held":
-                made.append(new)
-            elif old.status == "held" and new.status != "held":
-                lost.append(new)
-            elif new.status == "broken" and (old.status != "broken" or old != new):
-                broken.append(new)
-    return made, lost, broken
-
-
-def _line_steps(made: list[LineCheck], lost: list[LineCheck], broken: list[LineCheck],
-                board: Board) -> list[Step]:
-    steps = []
-    for v in made:
-        steps.append(Step(v.line.rule, f"{v.colour.label} now has line {describe(v, board)}",
-                          None, v.rule_ids[1:]))
-    for v in lost:
-        steps.append(Step(v.line.rule, f"{v.colour.label} no longer has line "
-                          f"{describe(v, board)}", None, v.rule_ids[1:]))
-    for v in broken:
-        steps.append(Step(v.line.rule, broken_text(v, board), None, v.rule_ids[1:]))
-    return steps
-
-
-def _outcome_steps(after: SploofState) -> list[Step]:
-    """The lines of both players (SPF-WIN-1), then what they decide, with its rule."""
-    result = outcome(after)
-    return [lines_verdict(after, result), decision_verdict(after, result)]
-
 
 # -- pictures --------------------------------------------------------------------------
 
@@ -185,12 +103,13 @@ class SploofExplainer:
                                     f"{mover.label} {verb} {name}: illegal [{failing.rule}]")
             return MoveAnswer(name, mover.label, False, failing.rule, tuple(steps),
                               pictures=(picture,))
-        after: SploofState = game.play(state, move)
-        made, lost, broken = _line_changes(state.board, after.board, state.rules.blocking)
-        effects = _resource_effects(state, after, move)
-        effects += _hiding_effects(state.board, after.board)
-        effects += _line_steps(made, lost, broken, after.board)
-        effects += _outcome_steps(after)
+        traced = trace_move(state, move)
+        after, trace = traced.state, traced.trace
+        assert after is not None, f"{name} passes every check but has no successor"
+        made, lost, broken = line_changes(state.board, after.board, state.rules.blocking)
+        # the move's effects, then the lines and the decision (the verdicts of a missing
+        # move, which the decision's sentence already gives, are not repeated)
+        effects = [*trace.effects, trace.outcome[0], trace.outcome[-1]]
         drops = state.board.remove(move.point)[1] if move.remove else ()
         after_marks: list[Mark] = []
         if move.remove:

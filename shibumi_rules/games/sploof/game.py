@@ -57,11 +57,12 @@ from typing import Any, Final
 
 from ...board import Board
 from ...contract.game import Game, OptionSpec, require_depth
+from ...contract.trace import Trace, Traced
 from ...diagram import render
 from ...errors import IllegalMoveError, OptionError
 from ...notation import Colour
 from ...verdict import first_failure
-from . import notation
+from . import effects, notation
 from . import perft as sploof_perft
 from .rules import (
     REASONS,
@@ -145,6 +146,13 @@ class Sploof(Game[SploofState, SploofMove]):
             assert failure is not None, f"{move} is refused but no verdict fails"
             raise IllegalMoveError.from_verdict(failure)
         return apply_move(state, move)
+
+    def trace_move(self, state: SploofState, move: SploofMove) -> Traced[SploofState]:
+        """The move with its trace (``effects.trace_move``)."""
+        return effects.trace_move(state, move)
+
+    def outcome_traced(self, state: SploofState) -> tuple[dict[str, Any], Trace]:
+        return outcome(state).to_json(), Trace(outcome=effects.outcome_verdicts(state))
 
     def is_over(self, state: SploofState) -> bool:
         return end_reason(state) is not None

@@ -39,6 +39,7 @@ from itertools import pairwise
 from typing import Any, Final, Literal
 
 from ...board import Board
+from ...board_verdicts import ball
 from ...geometry import (
     AT_TOP_VIEW,
     COORDS,
@@ -198,6 +199,20 @@ LINES: Final[tuple[Line, ...]] = tuple(_orthogonal_lines() + _diagonal_lines())
 LINE_BY_NAME: Final = {line.name: line for line in LINES}
 
 
+CROSS_RULE: Final = "SHB-CROSS-1"
+"""The rule by which balls over a link cross it (``crossed``)."""
+BLOCKING_RULING: Final = "SPF-RUL-4"
+"""The ruling on what crosses a link (``blocking``, ``blocking_decides``)."""
+HIDE_RULE: Final = "SHB-HIDE-1"
+"""The rule by which a ball two levels up hides a ball (``hidden``)."""
+HIDDEN_RULING: Final = "SPF-RUL-7"
+"""The ruling that a hidden ball breaks a row or column (``LineCheck.hidden``)."""
+ZIGZAG_RULING: Final = "SPF-RUL-5"
+"""The ruling that a zig-zag diagonal counts (``LineCheck.zigzag``).
+
+These are the IDs the line checks decide; the modules that name the rules behind a
+line (attribution, tagging) read them from here or from ``LineCheck.rule_ids``."""
+
 def hidden(occupied: Mask) -> Mask:
     """Points whose ball (if any) is hidden from above by a ball two levels up.
     Implements SHB-HIDE-1."""
@@ -207,6 +222,21 @@ def hidden(occupied: Mask) -> Mask:
             out |= 1 << low
     return out
 
+
+
+def hiding_verdicts(before: Board, after: Board) -> list[Verdict]:
+    """Balls a move newly hid from above, or revealed, as verdicts of fact (the effect
+    of SHB-HIDE-1 on the lines the players see)."""
+    verdicts = []
+    was, now = hidden(before.occupied), hidden(after.occupied)
+    for p in points_of(now & ~was & after.occupied):
+        cover = min(c for low, c in COVERING_PAIRS if low == p)
+        verdicts.append(Verdict("SHB-HIDE-1", f"{ball(after, p)} is now hidden from above "
+                                f"by the ball on {NAMES[cover]}", evidence={"hidden": NAMES[p]}))
+    for p in points_of(was & ~now & after.occupied):
+        verdicts.append(Verdict("SHB-HIDE-1", f"{ball(after, p)} is no longer hidden from "
+                                "above", evidence={"revealed": NAMES[p]}))
+    return verdicts
 
 # -- the verdict path ----------------------------------------------------------------
 
@@ -316,15 +346,15 @@ class LineCheck:
         """The line's rule, then the rules and rulings its status depends on."""
         out = [self.line.rule]
         if self.blocking_decides:
-            out.append("SPF-RUL-4")
+            out.append(BLOCKING_RULING)
         if self.crossed:
-            out.append("SHB-CROSS-1")
+            out.append(CROSS_RULE)
         if self.hidden:
-            out += ["SHB-HIDE-1", "SPF-RUL-7"]
+            out += [HIDE_RULE, HIDDEN_RULING]
         if self.covered:
-            out.append("SHB-HIDE-1")
+            out.append(HIDE_RULE)
         if self.zigzag:
-            out.append("SPF-RUL-5")
+            out.append(ZIGZAG_RULING)
         return tuple(dict.fromkeys(out))
 
     def verdict(self) -> Verdict:

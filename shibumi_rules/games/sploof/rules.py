@@ -37,8 +37,8 @@ from ...board import (
     shift_chain,
     valid_locations,
 )
+from ...board_verdicts import drop_verdicts, level_word, placement_verdict
 from ...board_verdicts import pin_verdict as board_pin_verdict
-from ...board_verdicts import placement_verdict
 from ...errors import PositionError
 from ...geometry import COORDS, GROUND, NAMES, NUM_POINTS, Mask, Point, points_of
 from ...notation import Colour
@@ -424,9 +424,12 @@ def supply_verdict(state: SploofState) -> Verdict:
     colour = state.turn
     allowed = can_remove(state)
     if state.supply_rule == "unlimited":
+        on_hand = state.board.masks[colour].bit_count() + state.stock[colour]
         return Verdict("SPF-RUL-1", "supply=unlimited: the supply is not counted, so the "
                        f"removal can always move {REMOVAL_GAIN} balls to the stock", allowed,
-                       ("SPF-REMOVE-2",), {"supply": None, "needed": REMOVAL_GAIN})
+                       ("SPF-REMOVE-2",), {"supply": None, "needed": REMOVAL_GAIN,
+                                           "short_if_limited":
+                                               BALLS_PER_COLOUR - on_hand < REMOVAL_GAIN})
     own = state.supply[colour] or 0
     evidence = {"colour": colour.label, "supply": own, "needed": REMOVAL_GAIN}
     held = _balls(own, colour)
@@ -482,29 +485,42 @@ def finished_verdict(state: SploofState, result: Outcome) -> Verdict:
 def no_move_verdict(state: SploofState, result: Outcome) -> Verdict:
     """What follows when the player to move has no legal move: with an empty stock
     they lose (SPF-END-1); with balls in stock ``stuck`` decides (SPF-RUL-3): they
-    lose, or the game is drawn; the game is over."""
-    who, winner = state.turn.label, opponent(state.turn).label
-    detail = no_move_detail(state)
-    evidence = {"reason": result.reason}
-    if result.reason == REASON_STUCK_DRAW:
-        return Verdict("SPF-RUL-3", f"so {who} has no legal move at all ({detail}), with "
-                       "balls in stock: under stuck=draw the game is drawn; the game is "
-                       "over", None, ("SPF-END-1",), evidence)
-    if result.reason == REASON_BOTH_STUCK:
-        return Verdict("SPF-RUL-3", f"so {who} has no legal move at all ({detail}), and "
-                       f"{winner} could not move after a pass either "
-                       f"({no_move_detail(passed(state))}): both have balls in stock, so "
-                       "under stuck=pass the game is drawn; the game is over", None,
-                       ("SPF-END-1",), evidence)
-    return Verdict("SPF-END-1", f"so {who} has no legal move at all ({detail}): "
-                   f"{who} loses and {winner} wins; the game is over", None,
-                   _stuck_ruling(state), evidence)
+    lose, or the game is drawn; the game is over (the end's ``consequence``)."""
+    assert result.end is not None and result.end.no_move
+    return Verdict(result.end.rule, result.end.say("consequence", _values(state, result)),
+                   None, _decided(state, result.end), {"reason": result.reason})
 
 
-def _stuck_ruling(state: SploofState) -> tuple[str, ...]:
-    """SPF-RUL-3 when the player to move holds balls in stock: then the ruling, not the
-    text, makes having no legal move a loss."""
-    return ("SPF-RUL-3",) if state.stock[state.turn] else ()
+def _decided(state: SploofState, end: EndReason) -> tuple[str, ...]:
+    """The rules the verdict deciding ``end`` depends on besides its rule: the end's
+    own, the rules its outcome line cites (SPF-RUL-3 when the player to move holds
+    balls in stock: then the ruling, not the text, makes having no legal move a loss),
+    and SPF-RUL-8 for an end on lines when only the mover's lines are checked."""
+    also = (*end.decided, *end.cites(bool(state.stock[state.turn]))[1:])
+    if not end.no_move and state.lines_checked == "mover" and "SPF-RUL-8" not in also:
+        also += ("SPF-RUL-8",)
+    return also
+
+
+def _values(state: SploofState, result: Outcome) -> dict[str, object]:
+    """What the sentences of an end are filled with (each worked out only when a
+    sentence names it): the players, why the player to move has no move (and why the
+    opponent would have none after a pass), the lines counted and how the mover's
+    line was judged."""
+    mover = opponent(state.turn)
+
+    def held() -> str:
+        names = [" ".join(line.name for line in lines) for lines in result.lines]
+        counted = PLAYERS if state.lines_checked == "both" else (mover,)
+        return "; ".join(f"{c.label} line {names[c]}" for c in counted if names[c])
+
+    made = (f"{mover.label} has a line after their own move" if state.lines_checked == "mover"
+            else f"{mover.label} made a line and {state.turn.label} has none")
+    return {"mover": mover.label, "to_move": state.turn.label,
+            "winner": result.winner.label if result.winner is not None else None,
+            "detail": lambda: no_move_detail(state),
+            "passed_detail": lambda: no_move_detail(passed(state)),
+            "held": held, "made": made}
 
 
 def _own_verdicts(state: SploofState, move: SploofMove) -> Iterator[Verdict]:
@@ -588,6 +604,47 @@ def apply_move(state: SploofState, move: SploofMove) -> SploofState:
                        (own[0], own[1], red_supply), state.rules)
 
 
+def move_effects(state: SploofState, after: SploofState, move: SploofMove
+                 ) -> list[Verdict]:
+    """What a legal move did to the stocks, the supply and the board, as verdicts of
+    fact, the same rules ``apply_move`` applies: a pass changes only the turn
+    (SPF-RUL-3); a placement takes a ball from the mover's stock (SPF-PLACE-1); a
+    removal returns the red ball to the supply (SPF-REMOVE-1), drops the chain above
+    it (SHB-DROP-1, each drop one verdict) and moves two of the mover's balls from
+    the supply to their stock (SPF-REMOVE-2; not counted under supply=unlimited,
+    SPF-RUL-1). Each verdict's evidence names the parts of the position it changed
+    (``turn``, ``stock``, ``supply``, ``board``)."""
+    colour = state.turn
+    who = colour.label
+    if move.is_pass:
+        return [Verdict("SPF-RUL-3", f"{who} passes: the board, the stocks and the supply "
+                        f"stay as they are, and {after.turn.label} is to move", None,
+                        ("SPF-TURN-1",), {"turn": after.turn.label})]
+    if not move.remove:
+        return [Verdict("SPF-PLACE-1", f"{who} takes a ball from their stock "
+                        f"({state.stock[colour]} -> {after.stock[colour]}) and places it "
+                        f"on {NAMES[move.point]} ({level_word(move.point)})",
+                        evidence={"stock": [state.stock[colour], after.stock[colour]],
+                                  "board": NAMES[move.point],
+                                  "supply": list(state.supply)})]  # the supply stays
+    effects = [Verdict("SPF-REMOVE-1", f"the red ball at {NAMES[move.point]} leaves the "
+                       f"board and returns to the supply (red supply {state.supply[2]} -> "
+                       f"{after.supply[2]})",
+                       evidence={"supply": [state.supply[2], after.supply[2]],
+                                 "board": NAMES[move.point]})]
+    effects += drop_verdicts(state.board, move.point)
+    before_supply, after_supply = state.supply[colour], after.supply[colour]
+    supply = ("the supply is not counted under supply=unlimited"
+              if before_supply is None else f"supply {before_supply} -> {after_supply}")
+    effects.append(Verdict("SPF-REMOVE-2", f"{who} moves {REMOVAL_GAIN} balls of their "
+                           f"colour from the supply to their stock (stock "
+                           f"{state.stock[colour]} -> {after.stock[colour]}; {supply})",
+                           None, ("SPF-RUL-1",) if before_supply is None else (),
+                           {"stock": [state.stock[colour], after.stock[colour]],
+                            "supply": [before_supply, after_supply]}))
+    return effects
+
+
 # -- outcome -------------------------------------------------------------------------
 
 REASON_LINE: Final = "line"
@@ -597,35 +654,72 @@ REASON_BOTH_LINES_DRAW: Final = "both-lines-draw"
 REASON_NO_MOVE: Final = "no-legal-move"
 REASON_STUCK_DRAW: Final = "stuck-draw"
 REASON_BOTH_STUCK: Final = "both-stuck-draw"
-NO_MOVE_REASONS: Final = frozenset((REASON_NO_MOVE, REASON_STUCK_DRAW, REASON_BOTH_STUCK))
-"""The ends for lack of a move (SPF-END-1, SPF-RUL-3), as opposed to the ends on lines."""
-
 REASONS: Final = reason_table(
     EndReason(REASON_LINE, "SPF-WIN-1",
               "the mover has a line and the opponent has none (under lines_checked=mover "
-              "the opponent's lines are not checked)"),
+              "the opponent's lines are not checked)", winner="mover", texts={
+                  "sentence": "{winner} wins with a line ({held})",
+                  "decision": "{made}: {mover} wins"}),
     EndReason(REASON_OPPONENT_LINE, "SPF-WIN-2",
               "the move gave only the opponent a line; under lines_checked=both the "
-              "opponent wins", ("SPF-WIN-1", "SPF-RUL-8")),
+              "opponent wins", ("SPF-WIN-1", "SPF-RUL-8"), winner="to-move", texts={
+                  "sentence": "{winner} wins: {mover}'s move gave only {winner} a line "
+                              "({held})",
+                  "decision": "the move gives only {to_move} a line: {mover} loses and "
+                              "{to_move} wins"}, decided=("SPF-RUL-8",)),
     EndReason(REASON_BOTH_LINES_MOVER, "SPF-RUL-2",
               "the move gave both players a line; under simultaneous=mover the mover wins",
-              ("SPF-WIN-1", "SPF-RUL-8")),
+              ("SPF-WIN-1", "SPF-RUL-8"), winner="mover", texts={
+                  "sentence": "{winner} wins: the move gave both players a line ({held}) "
+                              "and the mover wins under simultaneous=mover",
+                  "decision": "both players have a line; under simultaneous=mover the "
+                              "mover, {mover}, wins"}, decided=("SPF-WIN-1",)),
     EndReason(REASON_BOTH_LINES_DRAW, "SPF-RUL-2",
               "the move gave both players a line; under simultaneous=draw the game is drawn",
-              ("SPF-WIN-1", "SPF-RUL-8")),
+              ("SPF-WIN-1", "SPF-RUL-8"), draw=True, texts={
+                  "sentence": "draw: {mover}'s move gave both players a line ({held})",
+                  "decision": "both players have a line; under simultaneous=draw the game "
+                              "is drawn"}, decided=("SPF-WIN-1",)),
     EndReason(REASON_NO_MOVE, "SPF-END-1",
               "the player to move has no legal move and loses: with an empty stock by the "
-              "text, with balls in stock under stuck=lose (SPF-RUL-3)", ("SPF-RUL-3",)),
+              "text, with balls in stock under stuck=lose (SPF-RUL-3)", ("SPF-RUL-3",),
+              winner="mover", cited_if_stock=("SPF-RUL-3",), no_move=True, texts={
+                  "sentence": "{mover} wins: {to_move} has no legal move ({detail})",
+                  "decision": "{to_move}, to move, has no legal move ({detail}): {to_move} "
+                              "loses",
+                  "consequence": "so {to_move} has no legal move at all ({detail}): "
+                                 "{to_move} loses and {mover} wins; the game is over"}),
     EndReason(REASON_STUCK_DRAW, "SPF-RUL-3",
               "the player to move has balls in stock but can neither place nor remove; "
-              "under stuck=draw the game is drawn", ("SPF-END-1", "SHB-COMPLETE-1")),
+              "under stuck=draw the game is drawn", ("SPF-END-1", "SHB-COMPLETE-1"),
+              draw=True, cited=("SPF-END-1",), no_move=True, texts={
+                  "sentence": "draw: {to_move} has balls in stock but no legal move "
+                              "({detail}), and the game is drawn under stuck=draw",
+                  "decision": "{to_move}, to move, has balls in stock but no legal move "
+                              "({detail}): under stuck=draw the game is drawn",
+                  "consequence": "so {to_move} has no legal move at all ({detail}), with "
+                                 "balls in stock: under stuck=draw the game is drawn; the "
+                                 "game is over"}),
     EndReason(REASON_BOTH_STUCK, "SPF-RUL-3",
               "the player to move has balls in stock but can neither place nor remove, and "
               "neither could the opponent after a pass, with balls in their stock too; "
-              "under stuck=pass the game is drawn", ("SPF-END-1", "SHB-COMPLETE-1")),
+              "under stuck=pass the game is drawn", ("SPF-END-1", "SHB-COMPLETE-1"),
+              draw=True, cited=("SPF-END-1",), no_move=True, texts={
+                  "sentence": "draw: neither player can move with balls in stock "
+                              "({to_move}: {detail}; {mover}: {passed_detail}), and the "
+                              "game is drawn under stuck=pass",
+                  "decision": "{to_move}, to move, has balls in stock but no legal move "
+                              "({detail}), and {mover} could not move after a pass either "
+                              "({passed_detail}): under stuck=pass the game is drawn",
+                  "consequence": "so {to_move} has no legal move at all ({detail}), and "
+                                 "{mover} could not move after a pass either "
+                                 "({passed_detail}): both have balls in stock, so under "
+                                 "stuck=pass the game is drawn; the game is over"}),
 )
 """Every way a game ends, by its reason string (stable: it appears in ``play --json``
-output)."""
+output): each end one object, with its winner, its cited rules and its sentences."""
+NO_MOVE_REASONS: Final = frozenset(key for key, end in REASONS.items() if end.no_move)
+"""The ends for lack of a move (SPF-END-1, SPF-RUL-3), as opposed to the ends on lines."""
 
 
 @dataclass(frozen=True)
@@ -641,8 +735,13 @@ class Outcome:
     state: SploofState | None = field(default=None, compare=False, repr=False)
 
     @property
+    def end(self) -> EndReason | None:
+        """The way the game ended (None while it runs)."""
+        return REASONS[self.reason] if self.reason else None
+
+    @property
     def rule_id(self) -> str | None:
-        return REASONS[self.reason].rule if self.reason else None
+        return self.end.rule if self.end is not None else None
 
     def to_json(self) -> dict[str, object]:
         return {"over": self.over,
@@ -682,18 +781,13 @@ class Outcome:
 
     @property
     def cited(self) -> tuple[str, ...]:
-        """The rule IDs ``outcome_text`` cites (none while the game runs): the reason's
-        rule, and for an end for lack of a move the rule it rests on (SPF-RUL-3 only
-        when the player to move holds balls in stock)."""
-        if self.reason is None:
+        """The rule IDs ``outcome_text`` cites (none while the game runs): the end's
+        (``EndReason.cites``: for an end for lack of a move, SPF-RUL-3 only when the
+        player to move holds balls in stock)."""
+        if self.end is None:
             return ()
-        reason = REASONS[self.reason]
-        if self.reason == REASON_NO_MOVE:
-            assert self.state is not None
-            return (reason.rule, *_stuck_ruling(self.state))
-        if self.reason in NO_MOVE_REASONS:
-            return (reason.rule, "SPF-END-1")
-        return (reason.rule,)
+        assert self.state is not None
+        return self.end.cites(bool(self.state.stock[self.state.turn]))
 
 
 def end_reason(state: SploofState) -> str | None:
@@ -754,10 +848,10 @@ def outcome(state: SploofState) -> Outcome:
     reason = end_reason(state)
     if reason is None:
         return Outcome(False, state=state)
-    mover = opponent(state.turn)
-    if reason in (REASON_BOTH_LINES_DRAW, REASON_STUCK_DRAW, REASON_BOTH_STUCK):
+    end = REASONS[reason]
+    if end.draw:
         return Outcome(True, None, True, reason, state)
-    winner = state.turn if reason == REASON_OPPONENT_LINE else mover
+    winner = state.turn if end.winner == "to-move" else opponent(state.turn)
     return Outcome(True, winner, False, reason, state)
 
 
@@ -790,34 +884,9 @@ def decision_verdict(state: SploofState, result: Outcome) -> Verdict:
     SPF-RUL-2, SPF-END-1 and SPF-RUL-3."""
     mover, to_move = opponent(state.turn).label, state.turn.label
     evidence = result.to_json()
-    if result.reason == REASON_LINE:
-        if state.lines_checked == "mover":
-            return Verdict("SPF-WIN-1", f"{mover} has a line after their own move: {mover} "
-                           "wins", None, ("SPF-RUL-8",), evidence)
-        return Verdict("SPF-WIN-1", f"{mover} made a line and {to_move} has none: "
-                       f"{mover} wins", evidence=evidence)
-    if result.reason == REASON_OPPONENT_LINE:
-        return Verdict("SPF-WIN-2", f"the move gives only {to_move} a line: {mover} loses "
-                       f"and {to_move} wins", None, ("SPF-RUL-8",), evidence)
-    if result.reason == REASON_BOTH_LINES_MOVER:
-        return Verdict("SPF-RUL-2", "both players have a line; under simultaneous=mover the "
-                       f"mover, {mover}, wins", None, ("SPF-WIN-1",), evidence)
-    if result.reason == REASON_BOTH_LINES_DRAW:
-        return Verdict("SPF-RUL-2", "both players have a line; under simultaneous=draw the "
-                       "game is drawn", None, ("SPF-WIN-1",), evidence)
-    if result.reason == REASON_NO_MOVE:
-        return Verdict("SPF-END-1", f"{to_move}, to move, has no legal move "
-                       f"({no_move_detail(state)}): {to_move} loses", None,
-                       _stuck_ruling(state), evidence)
-    if result.reason == REASON_STUCK_DRAW:
-        return Verdict("SPF-RUL-3", f"{to_move}, to move, has balls in stock but no legal "
-                       f"move ({no_move_detail(state)}): under stuck=draw the game is "
-                       "drawn", None, ("SPF-END-1",), evidence)
-    if result.reason == REASON_BOTH_STUCK:
-        return Verdict("SPF-RUL-3", f"{to_move}, to move, has balls in stock but no legal "
-                       f"move ({no_move_detail(state)}), and {mover} could not move after "
-                       f"a pass either ({no_move_detail(passed(state))}): under stuck=pass "
-                       "the game is drawn", None, ("SPF-END-1",), evidence)
+    if result.end is not None:
+        return Verdict(result.end.rule, result.end.say("decision", _values(state, result)),
+                       None, _decided(state, result.end), evidence)
     if may_pass(state):
         return Verdict("SPF-RUL-3", f"no line decides and {to_move} has balls in stock but "
                        f"can neither place nor remove ({no_move_detail(state)}): under "
@@ -879,30 +948,8 @@ def _sentence(state: SploofState, result: Outcome) -> str:
             return (f"in progress: {state.turn.label} to move, and must pass "
                     f"({no_move_detail(state)}; stuck=pass)")
         return f"in progress: {state.turn.label} to move"
-    names = [" ".join(line.name for line in held) for held in result.lines]
-    mover = opponent(state.turn)
-    if result.reason == REASON_NO_MOVE:
-        return (f"{mover.label} wins: {state.turn.label} has no legal move "
-                f"({no_move_detail(state)})")
-    if result.reason == REASON_STUCK_DRAW:
-        return (f"draw: {state.turn.label} has balls in stock but no legal move "
-                f"({no_move_detail(state)}), and the game is drawn under stuck=draw")
-    if result.reason == REASON_BOTH_STUCK:
-        return (f"draw: neither player can move with balls in stock "
-                f"({state.turn.label}: {no_move_detail(state)}; {mover.label}: "
-                f"{no_move_detail(passed(state))}), and the game is drawn under stuck=pass")
-    counted = PLAYERS if state.lines_checked == "both" else (mover,)
-    held = "; ".join(f"{c.label} line {names[c]}" for c in counted if names[c])
-    if result.draw:
-        return f"draw: {mover.label}'s move gave both players a line ({held})"
-    assert result.winner is not None
-    if result.reason == REASON_LINE:
-        return f"{result.winner.label} wins with a line ({held})"
-    if result.reason == REASON_OPPONENT_LINE:
-        return (f"{result.winner.label} wins: {mover.label}'s move gave only "
-                f"{result.winner.label} a line ({held})")
-    return (f"{result.winner.label} wins: the move gave both players a line ({held}) and "
-            "the mover wins under simultaneous=mover")
+    assert result.end is not None
+    return result.end.say("sentence", _values(state, result))
 
 
 def outcome_text(state: SploofState, result: Outcome | None = None) -> str:

@@ -10,7 +10,15 @@ from ...board import Board, pinned
 from ...contract.tagging import COMMON, board_tags
 from ...geometry import SUPPORTEE_MASK
 from ...notation import Colour
-from .lines import BlockingRule, check_lines
+from .lines import (
+    BLOCKING_RULING,
+    CROSS_RULE,
+    HIDDEN_RULING,
+    HIDE_RULE,
+    ZIGZAG_RULING,
+    BlockingRule,
+    check_lines,
+)
 from .rules import (
     NO_MOVE_REASONS,
     PERIMETER,
@@ -31,16 +39,16 @@ def _sploof_line_tags(board: Board, blocking: BlockingRule) -> set[str]:
             if check.holds:
                 tags.update((check.line.rule, "SHB-TOUCH-1"))
                 if check.zigzag:
-                    tags.add("SPF-RUL-5")  # a zig-zag line counts
+                    tags.add(ZIGZAG_RULING)  # a zig-zag line counts
             if check.line.kind != "orthogonal" or check.status not in ("held", "broken"):
                 continue
             # four balls of one colour on a row or column: crossing and hiding decide
             if check.crossed:
-                tags.add("SHB-CROSS-1")
+                tags.add(CROSS_RULE)
             if check.blocking_decides:
-                tags.add("SPF-RUL-4")  # what crosses a link decides
+                tags.add(BLOCKING_RULING)  # what crosses a link decides
             if check.hidden:
-                tags.update(("SHB-HIDE-1", "SPF-RUL-7"))
+                tags.update((HIDE_RULE, HIDDEN_RULING))
     return tags
 
 
