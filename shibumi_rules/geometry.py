@@ -273,13 +273,16 @@ def pyramid(side: int = DEFAULT_SIDE) -> Pyramid:
     return found
 
 
+_SIDE_OF_COUNT: Final = {point_count(side): side for side in range(MIN_SIDE, MAX_SIDE + 1)}
+
+
 def pyramid_of_points(num_points: int) -> Pyramid:
     """The pyramid with ``num_points`` points (the count fixes the side): for code that
     is handed one truth value per point and reads the shape off their number."""
-    for side in range(MIN_SIDE, MAX_SIDE + 1):
-        if point_count(side) == num_points:
-            return pyramid(side)
-    raise ValueError(f"no pyramid of side {MIN_SIDE}-{MAX_SIDE} has {num_points} points")
+    side = _SIDE_OF_COUNT.get(num_points)
+    if side is None:
+        raise ValueError(f"no pyramid of side {MIN_SIDE}-{MAX_SIDE} has {num_points} points")
+    return pyramid(side)
 
 
 # -- the 4x4 pyramid of the Shibumi set, as constants ---------------------------------
