@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shibumi_rules import geometry as g
@@ -23,6 +23,8 @@ from shibumi_rules.notation import COLOUR_OF_LETTER, EMPTY, parse_point_on
 from shibumi_rules.svg import render_empty, render_svg
 
 sides = st.integers(g.MIN_SIDE, g.MAX_SIDE)
+SOME = settings(max_examples=30, deadline=None)
+"""Examples per property: a side-9 case checks hundreds of points, so no deadline."""
 
 
 @st.composite
@@ -67,6 +69,7 @@ def test_each_side_is_built_once() -> None:
         Pyramid(10)
 
 
+@SOME
 @given(sides)
 def test_point_counts(side: int) -> None:
     geo = pyramid(side)
@@ -77,6 +80,7 @@ def test_point_counts(side: int) -> None:
     assert geo.coords == tuple(sorted(geo.coords, key=lambda c: (c.level, c.row, c.col)))
 
 
+@SOME
 @given(side_and_point())
 def test_names_round_trip(case: tuple[Pyramid, int]) -> None:
     geo, p = case
@@ -89,6 +93,7 @@ def test_names_round_trip(case: tuple[Pyramid, int]) -> None:
     assert larger.names[larger.index_of_coord[c]] == name, "a point keeps its name"
 
 
+@SOME
 @given(sides)
 def test_names_are_distinct_and_the_corners_as_documented(side: int) -> None:
     geo = pyramid(side)
@@ -116,6 +121,7 @@ def test_bad_names_on_a_5x5_pyramid(text: str, message: str) -> None:
         parse_point_on(pyramid(5), text)
 
 
+@SOME
 @given(sides)
 def test_supporters_touching_and_distances(side: int) -> None:
     geo = pyramid(side)
@@ -131,6 +137,7 @@ def test_supporters_touching_and_distances(side: int) -> None:
     assert sum(len(s) for s in geo.supporters) == len(geo.support_pairs)
 
 
+@SOME
 @given(side_and_point(), st.integers(0, 284))
 def test_touching_is_symmetric_and_exact(case: tuple[Pyramid, int], other: int) -> None:
     geo, a = case
@@ -141,6 +148,7 @@ def test_touching_is_symmetric_and_exact(case: tuple[Pyramid, int], other: int) 
     assert a == b or d >= 1.0 - 1e-9, "balls never overlap"
 
 
+@SOME
 @given(sides)
 def test_hiding_and_crossing(side: int) -> None:
     geo = pyramid(side)
@@ -157,6 +165,7 @@ def test_hiding_and_crossing(side: int) -> None:
             assert len(over) == 1, "a perimeter link has one crossing point"
 
 
+@SOME
 @given(sides)
 def test_relations_are_symmetric_under_the_8_symmetries(side: int) -> None:
     geo = pyramid(side)
@@ -182,6 +191,7 @@ def test_relations_are_symmetric_under_the_8_symmetries(side: int) -> None:
                 "closed under composition"
 
 
+@SOME
 @given(sides)
 def test_level_lines_and_diagonals(side: int) -> None:
     geo = pyramid(side)
@@ -212,6 +222,7 @@ def _read_levels(text: str, geo: Pyramid) -> list[str]:
     return letters
 
 
+@SOME
 @given(boards_on())
 def test_diagram_shows_every_point_of_any_side(case: tuple[Pyramid, Board]) -> None:
     geo, board = case
@@ -231,6 +242,7 @@ def test_the_4x4_diagram_is_unchanged() -> None:
     assert render(board) == render(board, pyramid(4))
 
 
+@SOME
 @given(boards_on())
 def test_svg_draws_each_ball_in_the_top_view_and_on_its_level(
         case: tuple[Pyramid, Board]) -> None:
@@ -244,6 +256,7 @@ def test_svg_draws_each_ball_in_the_top_view_and_on_its_level(
     assert set(empty) == set(geo.names) - set(balls)
 
 
+@SOME
 @given(sides)
 def test_empty_svg_names_every_point(side: int) -> None:
     geo = pyramid(side)

@@ -1,9 +1,11 @@
 """The geometry and line theorems of the pyramids of sides 2 to 9: each side has its
 claims, the occupancy count agrees with the enumeration, the small sides' claims hold,
-and a false claim on another side is refuted with an occupancy of that side."""
+and a false claim on another side is refuted with an occupancy of that side (the tests
+that run Z3 are in the slow group)."""
 
 from __future__ import annotations
 
+import pytest
 import z3
 
 from proofs import model
@@ -44,6 +46,7 @@ def test_occupancy_count_agrees_with_the_enumeration() -> None:
     assert count_occupancies(pyramid(6)) is None
 
 
+@pytest.mark.slow
 def test_the_claims_of_sides_2_and_3_hold() -> None:
     for t in PYRAMID:
         if t.name.startswith(("pyramid-2-", "pyramid-3-")):
@@ -51,6 +54,7 @@ def test_the_claims_of_sides_2_and_3_hold() -> None:
             assert outcome.proved, f"{t.name}: {outcome.summary}"
 
 
+@pytest.mark.slow
 def test_z3_finds_a_collinear_set_the_table_lacks() -> None:
     geo = pyramid(5)
     assert _other_collinear_set(geo, 1) is None
@@ -62,6 +66,7 @@ def test_z3_finds_a_collinear_set_the_table_lacks() -> None:
     assert found is not None and sorted(found) == sorted(missing.points)
 
 
+@pytest.mark.slow
 def test_a_false_claim_on_side_5_is_refuted_with_a_5x5_occupancy() -> None:
     # False: filling any empty point, valid location or not, keeps gravity.
     geo = pyramid(5)
