@@ -129,9 +129,11 @@ class Pyramid:
         self.places: Final = tuple((c.x, c.y, c.level) for c in self.coords)
         """Top-view column, top-view row and level of each point, read by the distance."""
         points, coords = self.points, self.coords
+        level_of = [c.level for c in coords]
+        by_level = [[q for q in points if level_of[q] == lv] for lv in range(side)]
         self.supporters: Final = tuple(
-            tuple(q for q in points
-                  if coords[q].level == coords[p].level - 1 and self.touching(p, q))
+            tuple(q for q in (by_level[level_of[p] - 1] if level_of[p] else ())
+                  if self.touching(p, q))
             for p in points)
         """The balls a point rests on: 4 for every point above level 1, none for a hole."""
         self.supportees: Final = tuple(
