@@ -74,13 +74,15 @@ def _little_endian(values: array) -> bytes:  # type: ignore[type-arg]
     return values.tobytes()
 
 
-def mask_columns(lanes: LaneLogic, masks: Sequence[int]) -> list[int]:
-    """Engine answers given as one 30-bit mask per case, as 30 truth-value vectors:
-    column ``p`` holds bit ``p`` of every case's mask."""
+def mask_columns(lanes: LaneLogic, masks: Sequence[int], bits: int = MASK_BITS
+                 ) -> list[int]:
+    """Engine answers given as one mask of up to 32 bits per case (30, the 4x4 board's
+    points, unless ``bits`` says otherwise), as ``bits`` truth-value vectors: column
+    ``p`` holds bit ``p`` of every case's mask."""
     raw = _little_endian(array("I", masks))
     columns = []
     spread = bytearray(2 * len(masks))
-    for p in range(MASK_BITS):
+    for p in range(bits):
         spread[0::2] = raw[p // 8::4]
         columns.append((int.from_bytes(spread, "little") >> (p % 8)) & lanes.ones)
     return columns

@@ -4,10 +4,13 @@ chain.
 
 Only the geometry's tables (points, supporters, touching pairs, coordinates) are taken
 from ``shibumi_rules.geometry``, the single source of truth for the shape of the
-pyramid. Every rule is restated here as a formula over truth values, in the
-vocabulary of ``proofs.logic``: one truth value per (colour, point) says whether a ball of
-that colour sits there. The same definitions are proved with Z3 and evaluated on
-concrete positions to check the engine.
+pyramid. The board mechanics read the pyramid off the number of truth values they are
+handed (``pyramid_of_points``): one per point of the 4x4 board, or of a pyramid of any
+side from 2 to 9, so the same definitions are proved on every side. Every rule is
+restated here as a formula over truth values, in the vocabulary of ``proofs.logic``:
+one truth value per (colour, point) says whether a ball of that colour sits there. The
+same definitions are proved with Z3 and evaluated on concrete positions to check the
+engine.
 """
 
 from __future__ import annotations
@@ -16,13 +19,11 @@ from collections.abc import Mapping, Sequence
 from typing import Final, TypeVar
 
 from shibumi_rules.geometry import (
-    COORDS,
     COVERED_BY,
-    LEVELS,
     NUM_POINTS,
-    SUPPORTEES,
-    SUPPORTERS,
     TOUCHING_PAIRS,
+    Pyramid,
+    pyramid_of_points,
 )
 
 from .logic import Logic
@@ -34,28 +35,36 @@ Balls = Mapping[str, Sequence[B]]
 """A position's balls: colour letter -> one truth value per point."""
 
 
+def _geo(values: Sequence[object]) -> Pyramid:
+    """The pyramid with one point per value."""
+    return pyramid_of_points(len(values))
+
+
 # -- the position -------------------------------------------------------------------
 
 def occupancy(logic: Logic[B], balls: Balls[B]) -> list[B]:
     """A point is occupied when a ball of any colour sits there."""
-    return [logic.or_(column[p] for column in balls.values()) for p in POINTS]
+    columns = list(balls.values())
+    return [logic.or_(column[p] for column in columns) for p in range(len(columns[0]))]
 
 
 def one_ball_per_point(logic: Logic[B], balls: Balls[B]) -> B:
     """No point holds two balls."""
     columns = list(balls.values())
-    return logic.and_(logic.at_most_one([c[p] for c in columns]) for p in POINTS)
+    return logic.and_(logic.at_most_one([c[p] for c in columns])
+                      for p in range(len(columns[0])))
 
 
 def supported(logic: Logic[B], occ: Sequence[B], p: int) -> B:
     """All the points ``p`` rests on hold a ball (always true on level 1).
     Implements SHB-GRAVITY-1 for one point."""
-    return logic.and_(occ[s] for s in SUPPORTERS[p])
+    return logic.and_(occ[s] for s in _geo(occ).supporters[p])
 
 
 def gravity(logic: Logic[B], occ: Sequence[B]) -> B:
     """Every ball above level 1 rests on its four supporters. Implements SHB-GRAVITY-1."""
-    return logic.and_(logic.implies(occ[p], supported(logic, occ, p)) for p in POINTS)
+    return logic.and_(logic.implies(occ[p], supported(logic, occ, p))
+                      for p in range(len(occ)))
 
 
 def valid_location(logic: Logic[B], occ: Sequence[B], p: int) -> B:
@@ -66,7 +75,7 @@ def valid_location(logic: Logic[B], occ: Sequence[B], p: int) -> B:
 
 def resting_on(occ: Sequence[B], p: int) -> list[B]:
     """For each point resting on ``p``: whether a ball is there."""
-    return [occ[q] for q in SUPPORTEES[p]]
+    return [occ[q] for q in _geo(occ).supportees[p]]
 
 
 def pinned(logic: Logic[B], occ: Sequence[B], p: int) -> B:
@@ -80,7 +89,7 @@ def supports_exactly_one(logic: Logic[B], occ: Sequence[B], p: int) -> B:
 
 
 def complete(logic: Logic[B], occ: Sequence[B]) -> B:
-    """All 30 points hold a ball. Implements SHB-COMPLETE-1."""
+    """All the points (30 on the 4x4 board) hold a ball. Implements SHB-COMPLETE-1."""
     return logic.and_(occ)
 
 
@@ -88,7 +97,7 @@ def complete(logic: Logic[B], occ: Sequence[B]) -> B:
 
 def selected(logic: Logic[B], at: Sequence[B], prop: Sequence[B]) -> B:
     """The selected point has the property."""
-    return logic.or_(logic.and_((at[p], prop[p])) for p in POINTS)
+    return logic.or_(logic.and_((at[p], prop[p])) for p in range(len(at)))
 
 
 
@@ -97,7 +106,8 @@ def place(logic: Logic[B], balls: Balls[B], colour: str, at: Sequence[B]) -> dic
     """The position with a ball of ``colour`` added where the selector ``at`` is true
     (the caller makes ``at`` select one valid location)."""
     return {
-        c: [logic.or_((column[p], at[p])) if c == colour else column[p] for p in POINTS]
+        c: [logic.or_((column[p], at[p])) if c == colour else column[p]
+            for p in range(len(column))]
         for c, column in balls.items()
     }
 
@@ -107,8 +117,9 @@ def drop_chain(logic: Logic[B], occ: Sequence[B], removed: Sequence[B]) -> list[
     every ball that rests on a point of the chain. Points are listed level by level, so
     one pass computes this upward closure. Implements SHB-DROP-1."""
     chain: list[B] = []
-    for q in POINTS:
-        below = logic.or_(chain[s] for s in SUPPORTERS[q])
+    supporters = _geo(occ).supporters
+    for q in range(len(occ)):
+        below = logic.or_(chain[s] for s in supporters[q])
         chain.append(logic.or_((removed[q], logic.and_((occ[q], below)))))
     return chain
 
@@ -119,14 +130,15 @@ def remove(logic: Logic[B], balls: Balls[B], removed: Sequence[B]) -> dict[str, 
     top of the chain empties. Implements SHB-DROP-1."""
     occ = occupancy(logic, balls)
     chain = drop_chain(logic, occ, removed)
+    supportees = _geo(occ).supportees
     return {
         c: [
             logic.ite(
                 chain[p],
-                logic.or_(logic.and_((chain[t], column[t])) for t in SUPPORTEES[p]),
+                logic.or_(logic.and_((chain[t], column[t])) for t in supportees[p]),
                 column[p],
             )
-            for p in POINTS
+            for p in range(len(occ))
         ]
         for c, column in balls.items()
     }
@@ -134,9 +146,10 @@ def remove(logic: Logic[B], balls: Balls[B], removed: Sequence[B]) -> dict[str, 
 
 def chain_top(logic: Logic[B], chain: Sequence[B]) -> list[B]:
     """The chain point with no chain point resting on it: the one that empties."""
+    supportees = _geo(chain).supportees
     return [
-        logic.and_((chain[p], logic.not_(logic.or_(chain[t] for t in SUPPORTEES[p]))))
-        for p in POINTS
+        logic.and_((chain[p], logic.not_(logic.or_(chain[t] for t in supportees[p]))))
+        for p in range(len(chain))
     ]
 
 
@@ -147,14 +160,15 @@ def is_single_chain(logic: Logic[B], occ: Sequence[B], removed: Sequence[B],
     """``path`` marks the balls of one chain starting at the removed ball: the removed
     point, then at most one ball per level going up, each resting on the one below it,
     with no level skipped."""
-    conditions = [logic.implies(removed[p], path[p]) for p in POINTS]
-    for q in POINTS:
-        on_path_below = logic.or_(path[s] for s in SUPPORTERS[q])
+    geo = _geo(occ)
+    conditions = [logic.implies(removed[p], path[p]) for p in geo.points]
+    for q in geo.points:
+        on_path_below = logic.or_(path[s] for s in geo.supporters[q])
         conditions.append(logic.implies(path[q], occ[q]))
         conditions.append(logic.implies(path[q], logic.or_((removed[q], on_path_below))))
-    for level in range(LEVELS):
+    for level in range(geo.levels):
         conditions.append(logic.at_most_one(
-            [path[p] for p in POINTS if COORDS[p].level == level]))
+            [path[p] for p in geo.points if geo.coords[p].level == level]))
     return logic.and_(conditions)
 
 
@@ -162,8 +176,10 @@ def after_single_drop(logic: Logic[B], occ: Sequence[B], path: Sequence[B]) -> l
     """Occupancy after removing the bottom of ``path`` and moving each ball of the path
     down into the path point below it: a path point stays occupied exactly when a path
     point rests on it."""
+    supportees = _geo(occ).supportees
     return [
-        logic.ite(path[p], logic.or_(path[t] for t in SUPPORTEES[p]), occ[p]) for p in POINTS
+        logic.ite(path[p], logic.or_(path[t] for t in supportees[p]), occ[p])
+        for p in range(len(occ))
     ]
 
 
@@ -171,10 +187,11 @@ def nothing_else_loses_support(logic: Logic[B], occ: Sequence[B], path: Sequence
     """No ball outside the path rests on a point of the path. A ball that does not fall
     must keep the very balls it rested on; a ball whose supporter is taken away or falls
     away falls too."""
+    supporters = _geo(occ).supporters
     return logic.and_(
         logic.implies(logic.and_((occ[q], logic.not_(path[q]))),
-                      logic.not_(logic.or_(path[s] for s in SUPPORTERS[q])))
-        for q in POINTS
+                      logic.not_(logic.or_(path[s] for s in supporters[q])))
+        for q in range(len(occ))
     )
 
 

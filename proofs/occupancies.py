@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Final
 
-from shibumi_rules.geometry import COORDS, LEVELS, SUPPORTER_MASK
+from shibumi_rules.geometry import Pyramid, pyramid
 
 from . import model
 from .lanes import LaneLogic, mask_columns
@@ -33,18 +33,73 @@ def _subsets(mask: int) -> list[int]:
         sub = (sub - 1) & mask
 
 
-def enumerate_occupancies() -> list[int]:
-    """Every occupancy obeying gravity, each once: level by level, every subset of the
-    points of the next level whose supporters are all occupied."""
+def enumerate_occupancies(geo: Pyramid | None = None) -> list[int]:
+    """Every occupancy obeying gravity, each once (of the 4x4 board, or of ``geo``):
+    level by level, every subset of the points of the next level whose supporters are
+    all occupied."""
+    geo = pyramid() if geo is None else geo
     layer = [0]
-    for level in range(LEVELS):
-        points = [p for p in model.POINTS if COORDS[p].level == level]
+    for level in range(geo.levels):
+        points = [p for p in geo.points if geo.coords[p].level == level]
         grown: list[int] = []
         for occ in layer:
-            supported = sum(1 << p for p in points if SUPPORTER_MASK[p] & ~occ == 0)
+            supported = sum(1 << p for p in points if geo.supporter_mask[p] & ~occ == 0)
             grown.extend(occ | sub for sub in _subsets(supported))
         layer = grown
     return layer
+
+
+COUNTABLE_LEVEL_POINTS: Final = 16
+"""``count_occupancies`` tabulates every subset of each level above the first, so it
+counts the pyramids whose level 2 has at most this many points (sides 2 to 5)."""
+
+
+def count_occupancies(geo: Pyramid) -> int | None:
+    """How many occupancies of ``geo`` obey gravity, counted level by level without
+    listing them (None for a side too large to tabulate, see
+    ``COUNTABLE_LEVEL_POINTS``). ``ways[U]`` is the number of occupancies of the levels
+    up to this one whose top level holds exactly the set ``U``: on level 1 one each; a
+    set ``U`` of the next level needs every point under it, its shadow ``S``, so its
+    count is the sum of ``ways[T]`` over the sets ``T`` that contain ``S``, summed over
+    supersets once per level (a superset-sum transform). Level 1 is done in closed form:
+    ``2 ** (holes - |S|)`` sets of holes contain ``S``. The total is the sum over the
+    top level's sets."""
+    if geo.side < 2 or (geo.side - 1) ** 2 > COUNTABLE_LEVEL_POINTS:
+        return None
+    levels = [[p for p in geo.points if geo.coords[p].level == lv] for lv in range(geo.levels)]
+    holes = len(levels[0])
+    ways: list[int] | None = None
+    for level in range(1, geo.levels):
+        below, here = levels[level - 1], levels[level]
+        bit_below = {p: i for i, p in enumerate(below)}
+        shadow = [sum(1 << bit_below[s] for s in geo.supporters[p]) for p in here]
+        if ways is None:
+            above = [1 << (holes - bits.bit_count()) for bits in _unions(shadow)]
+        else:
+            sums = _superset_sums(ways, len(below))
+            above = [sums[bits] for bits in _unions(shadow)]
+        ways = above
+    return 1 << holes if ways is None else sum(ways)
+
+
+def _unions(masks: list[int]) -> list[int]:
+    """For every subset U of range(len(masks)), by its bits: the union of masks[i]
+    over i in U."""
+    out = [0]
+    for mask in masks:
+        out += [m | mask for m in out]
+    return out
+
+
+def _superset_sums(values: list[int], bits: int) -> list[int]:
+    """sums[S] = the sum of values[T] over every T containing S."""
+    sums = list(values)
+    for bit in range(bits):
+        step = 1 << bit
+        for s in range(len(sums)):
+            if not s & step:
+                sums[s] += sums[s | step]
+    return sums
 
 
 def selector(lanes: LaneLogic, point: int) -> list[int]:

@@ -12,7 +12,7 @@ import z3
 
 from shibumi_rules.board import Board
 from shibumi_rules.diagram import render
-from shibumi_rules.geometry import NAMES
+from shibumi_rules.geometry import NAMES, Pyramid
 
 from . import model
 from .logic import Arith, Logic
@@ -55,14 +55,18 @@ class Z3Logic(Logic[Formula]):
 Z3 = Z3Logic()
 
 
-def fresh_balls(prefix: str, colours: str = "WBR") -> dict[str, list[Formula]]:
-    """One Boolean per colour and point: "a ball of this colour sits here"."""
-    return {c: [z3.Bool(f"{prefix}_{c}_{name}") for name in NAMES] for c in colours}
+def fresh_balls(prefix: str, colours: str = "WBR", geo: Pyramid | None = None
+                ) -> dict[str, list[Formula]]:
+    """One Boolean per colour and point (of the 4x4 board, or of ``geo``): "a ball of
+    this colour sits here"."""
+    point_names = NAMES if geo is None else geo.names
+    return {c: [z3.Bool(f"{prefix}_{c}_{name}") for name in point_names] for c in colours}
 
 
-def fresh_points(prefix: str) -> list[Formula]:
-    """One Boolean per point, for a set of points (a selector or a path)."""
-    return [z3.Bool(f"{prefix}_{name}") for name in NAMES]
+def fresh_points(prefix: str, geo: Pyramid | None = None) -> list[Formula]:
+    """One Boolean per point (of the 4x4 board, or of ``geo``), for a set of points (a
+    selector or a path)."""
+    return [z3.Bool(f"{prefix}_{name}") for name in (NAMES if geo is None else geo.names)]
 
 
 def exactly_one_point(selector: Sequence[Formula]) -> Formula:
@@ -129,8 +133,21 @@ def board_counterexample(board: Board, note: str) -> Counterexample:
     return Counterexample(board.to_text(), render(board), note)
 
 
-def names(points: Iterable[int]) -> str:
-    return " ".join(NAMES[p] for p in points) or "(none)"
+def names(points: Iterable[int], geo: Pyramid | None = None) -> str:
+    point_names = NAMES if geo is None else geo.names
+    return " ".join(point_names[p] for p in points) or "(none)"
+
+
+def occupancy_counterexample(geo: Pyramid, occupied: Iterable[int], note: str
+                             ) -> Counterexample:
+    """A refuting occupancy of the pyramid ``geo``: the occupied points by name (the
+    position notation is the 4x4 board's), and the diagram with an ``X`` on each."""
+    from shibumi_rules.diagram import render_letters  # lazy: only for a counterexample
+
+    points = sorted(occupied)
+    letters = ["X" if p in points else "." for p in geo.points]
+    return Counterexample(f"side {geo.side}, occupied: {names(points, geo)}",
+                          render_letters(letters, geo), note)
 
 
 def check(premises: Sequence[Formula], claim: Formula, summary: str,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .board_checks import BOARD
 from .core_theorems import CORE
+from .pyramid_theorems import PYRAMID
 from .spline_theorems import SPLINE
 from .splink_checks import SPLINK_CHECKS
 from .splink_theorems import SPLINK
@@ -16,6 +17,7 @@ from .theorem import Theorem
 GROUPS: list[list[Theorem]] = [
     CORE,
     BOARD,
+    PYRAMID,
     SPLOOF,
     SPLOOF_TRANSPOSITION,
     SPLOOF_CHECKS,

@@ -105,10 +105,45 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _side(text: str) -> int:
+    """A pyramid side for ``--size``: a whole number from 2 to 9."""
+    from .geometry import MAX_SIDE, MIN_SIDE  # lazy: start-up
+
+    if not text.isdigit() or not MIN_SIDE <= int(text) <= MAX_SIDE:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a side from {MIN_SIDE} to {MAX_SIDE}")
+    return int(text)
+
+
+def _configure_geometry(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--size", type=_side, default=None, metavar="N",
+                   help="holes per side of the pyramid, 2 to 9 (default: 4, the Shibumi "
+                        "set)")
+    p.add_argument("--diagram", action="store_true",
+                   help="print the empty pyramid's diagram (top view and levels) instead "
+                        "of the tables")
+    p.add_argument("--svg", metavar="FILE",
+                   help="also write the empty pyramid's picture, with its point names, "
+                        "to FILE")
+
+
 def _geometry(args: argparse.Namespace) -> int:
     from . import geometry_report  # lazy: start-up
+    from .geometry import pyramid  # lazy: start-up
 
-    print(geometry_report.text())
+    geo = None if args.size is None else pyramid(args.size)
+    if args.svg:
+        from .fileio import check_writable, write_atomic  # lazy: start-up
+        from .svg import render_empty  # lazy: start-up
+
+        check_writable(args.svg)
+        write_atomic(args.svg, render_empty(geo))
+    if args.diagram:
+        from .diagram import render_empty as diagram  # lazy: start-up
+
+        print(diagram(geo))
+    else:
+        print(geometry_report.text(geo))
     return 0
 
 
@@ -236,7 +271,8 @@ def _nothing(p: argparse.ArgumentParser) -> None:
 BUILT_IN: tuple[Command, ...] = (
     Command("show", "render a board (or a game position) as a diagram", _configure_show,
             _show),
-    Command("geometry", "print the geometry tables of the pyramid", _nothing, _geometry),
+    Command("geometry", "print the geometry tables of the pyramid (of any side with --size)",
+            _configure_geometry, _geometry),
     Command("moves", "list the legal moves after the given moves", _configure_moves,
             _moves),
     Command("play", "play moves and print the position, its diagram and the outcome",

@@ -16,7 +16,17 @@ from functools import cache, lru_cache
 from typing import Final, Protocol
 
 from .errors import NotationError
-from .geometry import INDEX_OF_COORD, INDEX_OF_NAME, LEVELS, NAMES, SIDE, Coord, Point
+from .geometry import (
+    INDEX_OF_COORD,
+    INDEX_OF_NAME,
+    LEVELS,
+    NAMES,
+    SIDE,
+    Coord,
+    Point,
+    Pyramid,
+    pyramid,
+)
 from .limits import MAX_COUNT_DIGITS
 
 
@@ -67,6 +77,38 @@ def parse_point(text: str) -> Point:
         f"bad point name {text!r}: level {level} has no point at {file}{rank} "
         f"(its points are {' '.join(valid)})"
     )
+
+
+_POINT_NAME: Final = re.compile(r"([0-9])([a-z])([0-9]{1,2})")
+
+
+def parse_point_on(geo: Pyramid, text: str) -> Point:
+    """Parse a point name of the pyramid ``geo``: the level digit, a file letter and a
+    rank of its top view (``1a1`` .. ``1i9`` on level 1 of a 5x5 board, apex ``5e5``).
+    On the 4x4 board this is ``parse_point``; elsewhere the error says which part is
+    wrong in the same way, with that pyramid's ranges."""
+    if geo is pyramid():
+        return parse_point(text)
+    name = text.strip().lower()
+    if name in geo.index_of_name:
+        return geo.index_of_name[name]
+    last_file, grid = geo.files[-1], geo.grid
+    example = " ".join(geo.names[p] for p in (0, geo.num_points - 1))
+    found = _POINT_NAME.fullmatch(name)
+    if found is None:
+        raise NotationError(
+            f"bad point name {text!r}: expected level digit 1-{geo.levels}, file "
+            f"a-{last_file}, rank 1-{grid} (e.g. {example})")
+    level, file, rank = found.group(1), found.group(2), int(found.group(3))
+    if not 1 <= int(level) <= geo.levels:
+        raise NotationError(f"bad point name {text!r}: level {level!r} is not 1-{geo.levels}")
+    if file not in geo.files:
+        raise NotationError(f"bad point name {text!r}: file {file!r} is not a-{last_file}")
+    if not 1 <= rank <= grid:
+        raise NotationError(f"bad point name {text!r}: rank {rank} is not 1-{grid}")
+    raise NotationError(
+        f"bad point name {text!r}: level {level} of the {geo.side}x{geo.side} pyramid has "
+        f"no point at {file}{rank}")
 
 
 def parse_count(text: str, what: str) -> int:

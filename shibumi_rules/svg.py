@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .board import Board
-from .geometry import COORDS, FILES, GRID, LEVELS, NAMES, SIDE, Point
+from .geometry import Point, Pyramid, pyramid
 from .notation import Colour
 
 # -- XML text --------------------------------------------------------------------------
@@ -212,10 +212,12 @@ class _Panel:
     left: float
     top: float
     style: Style
+    geo: Pyramid
     cells: int = field(init=False)
 
     def __post_init__(self) -> None:
-        self.cells = GRID + 1 if self.level is None else 2 * (SIDE - self.level)
+        self.cells = (self.geo.grid + 1 if self.level is None
+                      else 2 * (self.geo.side - self.level))
 
     @property
     def size(self) -> float:
@@ -223,7 +225,7 @@ class _Panel:
 
     def centre(self, point: Point) -> tuple[float, float]:
         """Pixel centre of a point in this panel (rank 1 at the bottom)."""
-        c = COORDS[point]
+        c = self.geo.coords[point]
         u = self.style.unit
         if self.level is None:
             gx, gy = c.x, c.y
@@ -231,25 +233,29 @@ class _Panel:
             gx, gy = 2 * c.col, 2 * c.row
         return self.left + (gx + 1) * u, self.top + (self.cells - 1 - gy) * u
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.geo.names
+
     def holds(self, point: Point) -> bool:
-        return self.level is None or COORDS[point].level == self.level
+        return self.level is None or self.geo.coords[point].level == self.level
 
 
 _TITLE_HEIGHT: Final = 18
 _AXIS: Final = 14
 
 
-def _panels(style: Style, top: float) -> tuple[list[_Panel], float, float]:
-    """The five panels of one frame laid out as ``style.layout`` says; returns them with
-    the frame's width and height."""
+def _panels(style: Style, top: float, geo: Pyramid) -> tuple[list[_Panel], float, float]:
+    """The panels of one frame (the top view and each level of ``geo``) laid out as
+    ``style.layout`` says; returns them with the frame's width and height."""
     if style.layout not in LAYOUTS:
         raise ValueError(f"unknown layout {style.layout!r} (known: {', '.join(LAYOUTS)})")
     if style.layout == "grid":
-        return _grid_panels(style, top)
+        return _grid_panels(style, top, geo)
     panels: list[_Panel] = []
     x = float(style.margin + _AXIS)
-    for level in (None, *range(LEVELS)):
-        panel = _Panel(level, x, top + _TITLE_HEIGHT, style)
+    for level in (None, *range(geo.levels)):
+        panel = _Panel(level, x, top + _TITLE_HEIGHT, style, geo)
         panels.append(panel)
         x += panel.size + style.gap + _AXIS
     width = x - style.gap - _AXIS + style.margin
@@ -257,19 +263,21 @@ def _panels(style: Style, top: float) -> tuple[list[_Panel], float, float]:
     return panels, width, height
 
 
-def _grid_panels(style: Style, top: float) -> tuple[list[_Panel], float, float]:
-    """The top view and level 1 in a first row, levels 2, 3 and 4 in a second."""
+def _grid_panels(style: Style, top: float, geo: Pyramid
+                 ) -> tuple[list[_Panel], float, float]:
+    """The top view and level 1 in a first row, the levels above in a second."""
     axis, title = style.axis, style.title_height
     left = style.margin + axis
-    first = [_Panel(None, left, top + title, style)]
-    first.append(_Panel(0, left + first[0].size + style.gap + axis, top + title, style))
+    first = [_Panel(None, left, top + title, style, geo)]
+    first.append(_Panel(0, left + first[0].size + style.gap + axis, top + title, style,
+                        geo))
     second_top = top + title + first[0].size + axis + title
     second: list[_Panel] = []
     x = left
-    for level in range(1, LEVELS):
-        second.append(_Panel(level, x, second_top, style))
+    for level in range(1, geo.levels):
+        second.append(_Panel(level, x, second_top, style, geo))
         x += second[-1].size + style.gap + axis
-    width = first[1].left + first[1].size + style.margin
+    width = max(first[1].left + first[1].size, x - style.gap - axis) + style.margin
     height = second_top + second[0].size + axis - top
     return first + second, width, height
 
@@ -301,13 +309,14 @@ class _Out:
 
 def _draw_axes(out: _Out, panel: _Panel) -> None:
     """File letters under the panel and rank numbers to its left."""
-    u = panel.style.unit
+    u, geo = panel.style.unit, panel.geo
     if panel.level is None:
-        xs = range(GRID)
-        positions = [(FILES[x], x, x) for x in xs]
+        xs = range(geo.grid)
+        positions = [(geo.files[x], x, x) for x in xs]
     else:
         level = panel.level
-        positions = [(FILES[2 * i + level], 2 * i, 2 * i + level) for i in range(SIDE - level)]
+        positions = [(geo.files[2 * i + level], 2 * i, 2 * i + level)
+                     for i in range(geo.side - level)]
     axis = panel.style.axis
     bottom = panel.top + panel.size + axis / 2
     for letter, gx, _ in positions:
@@ -325,7 +334,8 @@ def _draw_ball(out: _Out, panel: _Panel, point: Point, colour: Colour, ghost: bo
     cls = f"ghost {colour.label}" if ghost else f"ball {colour.label}"
     opacity = ' fill-opacity="0.45" stroke-dasharray="3 2"' if ghost else ""
     out.add(
-        f'<circle class="{cls}" data-point="{NAMES[point]}" data-level="{COORDS[point].level + 1}"'
+        f'<circle class="{cls}" data-point="{panel.names[point]}"'
+        f' data-level="{panel.geo.coords[point].level + 1}"'
         f' cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{BALL_FILL[colour]}"'
         f' stroke="{BALL_STROKE[colour]}" stroke-width="1.2"{opacity}/>'
     )
@@ -334,12 +344,14 @@ def _draw_ball(out: _Out, panel: _Panel, point: Point, colour: Colour, ghost: bo
 def _draw_empty(out: _Out, panel: _Panel, point: Point) -> None:
     x, y = panel.centre(point)
     u = panel.style.unit
-    if COORDS[point].level == 0 or panel.level is not None:
-        r = u * 0.45 if COORDS[point].level == 0 else u - 1.5
-        dash = "" if COORDS[point].level == 0 else ' stroke-dasharray="2 3"'
-        fill = "#5d4037" if COORDS[point].level == 0 else "none"
+    level = panel.geo.coords[point].level
+    if level == 0 or panel.level is not None:
+        r = u * 0.45 if level == 0 else u - 1.5
+        dash = "" if level == 0 else ' stroke-dasharray="2 3"'
+        fill = "#5d4037" if level == 0 else "none"
         out.add(
-            f'<circle class="empty" data-point="{NAMES[point]}" cx="{_n(x)}" cy="{_n(y)}" '
+            f'<circle class="empty" data-point="{panel.names[point]}" '
+            f'cx="{_n(x)}" cy="{_n(y)}" '
             f'r="{_n(r)}" fill="{fill}" fill-opacity="0.35" stroke="#8d6e63" '
             f'stroke-width="1"{dash}/>'
         )
@@ -352,10 +364,10 @@ def _draw_board(out: _Out, panel: _Panel, board: Board, ghosts: dict[Point, Colo
         f'width="{_n(panel.size)}" height="{_n(panel.size)}" rx="{_n(u / 2)}" '
         f'fill="{BOARD_FILL}" stroke="{BOARD_STROKE}" stroke-width="1"/>'
     )
-    points = [p for p in range(len(COORDS)) if panel.holds(p)]
-    for level in range(LEVELS):
+    points = [p for p in panel.geo.points if panel.holds(p)]
+    for level in range(panel.geo.levels):
         for p in points:
-            if COORDS[p].level != level:
+            if panel.geo.coords[p].level != level:
                 continue
             colour = board.colour_at(p)
             if colour is not None:
@@ -373,7 +385,7 @@ def _draw_board(out: _Out, panel: _Panel, board: Board, ghosts: dict[Point, Colo
 def _draw_path(out: _Out, panel: _Panel, mark: Path) -> None:
     u = panel.style.unit
     colour, width, dash, _ = PATH_KINDS[mark.kind]
-    names = " ".join(NAMES[p] for p in mark.points)
+    names = " ".join(panel.names[p] for p in mark.points)
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
     if panel.level is None:
         coords = " ".join(f"{_n(x)},{_n(y)}" for x, y in (panel.centre(p) for p in mark.points))
@@ -392,7 +404,8 @@ def _draw_path(out: _Out, panel: _Panel, mark: Path) -> None:
         if panel.holds(a) and panel.holds(b):
             (x1, y1), (x2, y2) = panel.centre(a), panel.centre(b)
             out.add(
-                f'<line class="mark path {mark.kind}" data-points="{NAMES[a]} {NAMES[b]}" '
+                f'<line class="mark path {mark.kind}" '
+                f'data-points="{panel.names[a]} {panel.names[b]}" '
                 f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{colour}" '
                 f'stroke-width="{_n(width)}" stroke-linecap="round" stroke-opacity="0.85"'
                 f"{dash_attr}/>"
@@ -401,7 +414,7 @@ def _draw_path(out: _Out, panel: _Panel, mark: Path) -> None:
         if panel.holds(p):
             x, y = panel.centre(p)
             out.add(
-                f'<circle class="mark path-point {mark.kind}" data-point="{NAMES[p]}" '
+                f'<circle class="mark path-point {mark.kind}" data-point="{panel.names[p]}" '
                 f'cx="{_n(x)}" cy="{_n(y)}" r="{_n(u * 0.22)}" fill="{colour}" '
                 f'fill-opacity="0.85"/>'
             )
@@ -416,7 +429,7 @@ def _draw_ring(out: _Out, panel: _Panel, mark: Ring) -> None:
             x, y = panel.centre(p)
             r = u - 0.5 + width / 2 if panel.level is not None else u * 0.62
             out.add(
-                f'<circle class="mark ring {mark.kind}" data-point="{NAMES[p]}" '
+                f'<circle class="mark ring {mark.kind}" data-point="{panel.names[p]}" '
                 f'cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="none" stroke="{colour}" '
                 f'stroke-width="{_n(width)}"{dash_attr}/>'
             )
@@ -432,8 +445,8 @@ def _draw_arrow(out: _Out, panel: _Panel, mark: Arrow, id_prefix: str,
     if panel.level is None:
         (x1, y1), (x2, y2) = panel.centre(mark.source), panel.centre(mark.target)
         out.add(
-            f'<line class="mark arrow {mark.kind}" data-from="{NAMES[mark.source]}" '
-            f'data-to="{NAMES[mark.target]}" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" '
+            f'<line class="mark arrow {mark.kind}" data-from="{panel.names[mark.source]}" '
+            f'data-to="{panel.names[mark.target]}" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" '
             f'y2="{_n(y2)}" stroke="{colour}" stroke-width="2.5" '
             f'marker-end="url(#{id_prefix}-arrow)"/>'
         )
@@ -443,7 +456,7 @@ def _draw_arrow(out: _Out, panel: _Panel, mark: Arrow, id_prefix: str,
             x, y = panel.centre(p)
             dash_attr = ' stroke-dasharray="3 2"' if word == "from" else ""
             out.add(
-                f'<circle class="mark arrow-end {word}" data-point="{NAMES[p]}" '
+                f'<circle class="mark arrow-end {word}" data-point="{panel.names[p]}" '
                 f'cx="{_n(x)}" cy="{_n(y)}" r="{_n(u - 0.5)}" fill="none" stroke="{colour}" '
                 f'stroke-width="2"{dash_attr}/>'
             )
@@ -535,17 +548,20 @@ def _legend(out: _Out, marks: list[Mark], left: float, top: float, width: float,
 
 
 def render_frames(frames: Sequence[Frame], title: str | None = None, *,
-                  id_prefix: str = "shb", style: Style | None = None) -> str:
+                  id_prefix: str = "shb", style: Style | None = None,
+                  geo: Pyramid | None = None) -> str:
     """An SVG document with one row per frame (e.g. "before" and "after" a move).
     ``id_prefix`` names the few ids the document defines, so that several pictures
-    can be inlined in one HTML page."""
+    can be inlined in one HTML page. The boards are on the pyramid ``geo`` (the 4x4
+    board unless given): their masks are read over its points."""
     style = style or Style()
+    geo = pyramid() if geo is None else geo
     out = _Out(style.min_font)
     title_size, caption_size = max(_TITLE_SIZE, style.min_font), max(_CAPTION_SIZE,
                                                                        style.min_font)
     title_line = _TITLE_LINE * title_size / _TITLE_SIZE
     caption_line = _CAPTION_LINE * caption_size / _CAPTION_SIZE
-    width = _panels(style, 0.0)[1]
+    width = _panels(style, 0.0, geo)[1]
     title_lines = _wrap(title or "", width - 2 * style.margin, title_size)
     y = float(style.margin) + title_line * len(title_lines)
     all_marks: list[Mark] = []
@@ -555,7 +571,7 @@ def render_frames(frames: Sequence[Frame], title: str | None = None, *,
         all_marks.extend(marks)
         caption_lines = _wrap(frame.caption or "", width - 2 * style.margin, caption_size)
         caption_height = caption_line * len(caption_lines)
-        panels, _, frame_height = _panels(style, y + caption_height)
+        panels, _, frame_height = _panels(style, y + caption_height, geo)
         rows.append((frame, panels, marks, y, caption_lines))
         y += caption_height + frame_height + style.gap / 2
     for frame, panels, marks, row_top, caption_lines in rows:
@@ -648,9 +664,20 @@ def _caption_attr(caption: str | None) -> str:
 
 def render_svg(board: Board, marks: Sequence[Mark] = (), title: str | None = None, *,
                caption: str | None = None, id_prefix: str = "shb",
-               style: Style | None = None) -> str:
-    """An SVG document showing ``board`` (top view and the four levels) with ``marks``.
+               style: Style | None = None, geo: Pyramid | None = None) -> str:
+    """An SVG document showing ``board`` (top view and each level) with ``marks``, on
+    the 4x4 board or on the pyramid ``geo``.
 
     Raises ValueError for an unknown mark kind."""
     return render_frames([Frame(board, tuple(marks), caption)], title,
-                         id_prefix=id_prefix, style=style)
+                         id_prefix=id_prefix, style=style, geo=geo)
+
+
+def render_empty(geo: Pyramid | None = None) -> str:
+    """The empty pyramid ``geo`` (the 4x4 board unless given), each point labelled with
+    its name: the picture of ``geometry --svg``."""
+    geo = pyramid() if geo is None else geo
+    labels = tuple(Label(p, geo.names[p]) for p in geo.points)
+    return render_svg(Board(), labels, f"The pyramid of side {geo.side}: "
+                      f"{geo.num_points} points", geo=geo,
+                      style=Style(show_levels=False, legend=False))

@@ -35,7 +35,7 @@ from shibumi_rules.tables import generated
 from .board_strategies import boards
 
 SPEC = Path(__file__).resolve().parents[1] / "spec"
-TABLES = ("points", "relations", *game_names(), "rules_index")
+TABLES = ("points", "relations", "pyramids", *game_names(), "rules_index")
 
 
 @cache
@@ -301,3 +301,21 @@ def test_rules_index_lists_every_id_with_its_option() -> None:
                        "SPF-RUL-3": ("stuck", "lose"), "SPF-RUL-4": ("blocking", "two"),
                        "SPF-RUL-8": ("lines_checked", "both"),
                        "SPK-RUL-4": ("max_turns", "none"), "SPK-RUL-5": ("supply", "limited")}
+
+
+def test_pyramids_table_reads_back_every_side() -> None:
+    doc = _table("pyramids")
+    assert [row["side"] for row in doc["sides"]] == list(range(2, 10))
+    for row in doc["sides"]:
+        n = row["side"]
+        assert row["points"] == n * (n + 1) * (2 * n + 1) // 6 == sum(row["points_per_level"])
+    four = next(row for row in doc["sides"] if row["side"] == 4)
+    assert (four["points"], four["touching_pairs"], four["hidden_points"], four["apex"]) == (
+        30, 96, 5, "4d4")
+    lines = (SPEC / "tables" / "pyramid_points.csv").read_text(encoding="utf-8").splitlines()
+    by_side: dict[str, list[str]] = {}
+    for line in lines[1:]:
+        side, _, name, *_ = line.split(",")
+        by_side.setdefault(side, []).append(name)
+    assert by_side["4"] == [p["name"] for p in _table("points")["rows"]]
+    assert by_side["5"][0] == "1a1" and by_side["5"][24] == "1i9" and by_side["5"][-1] == "5e5"

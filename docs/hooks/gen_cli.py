@@ -64,6 +64,8 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
     "geometry": (
         ex("Every point, touching pair, hidden point, crossing and symmetry.", "geometry",
            collapsed=True),
+        ex("The empty pyramid of side 5 (55 points, the apex 5e5): its top view and levels.",
+           "geometry", "--size", "5", "--diagram"),
     ),
     "moves": (
         ex("The legal moves of the Sploof start position.", "moves", "sploof"),

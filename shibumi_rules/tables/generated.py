@@ -21,7 +21,7 @@ from ..contract.files import GeneratedFile
 from ..errors import ShibumiError
 from ..fileio import WriteError, check_writable, write_atomic
 from .action_tables import actions_table
-from .geometry_tables import points_table, relations_table
+from .geometry_tables import points_table, pyramids_table, relations_table
 from .index_table import rules_index_table
 from .perft_files import committed_counts, perft_file
 from .schemas import schema_files
@@ -74,6 +74,7 @@ def generators(definitions: Sequence[GameDefinition]) -> tuple[Generator, ...]:
         Generator("tables", "schemas", lambda root, quick: schema_files(root)),
         Generator("tables", "points", _static(points_table)),
         Generator("tables", "relations", _static(relations_table)),
+        Generator("tables", "pyramids", _static(pyramids_table)),
         *(Generator("tables", d.name, _game_tables(d)) for d in definitions),
         Generator("tables", "rules_index", lambda root, quick: rules_index_table(definitions)),
         Generator("tables", "actions", lambda root, quick: actions_table(definitions)),

@@ -1,5 +1,6 @@
-"""The points table (with the names other implementations use) and the relations
-table, both read off ``shibumi_rules.geometry``."""
+"""The points table (with the names other implementations use), the relations
+table and the table of the pyramids of sides 2 to 9, all read off
+``shibumi_rules.geometry``."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from ..geometry import (
     COVERING_PAIRS,
     CROSSING,
     FILES,
+    MAX_SIDE,
+    MIN_SIDE,
     NAMES,
     NEIGHBOURS,
     POINTS,
@@ -22,6 +25,7 @@ from ..geometry import (
     SYMMETRIES,
     TOUCHING_PAIRS,
     Point,
+    pyramid,
 )
 
 
@@ -177,3 +181,51 @@ def relations_table() -> list[GeneratedFile]:
     return table("relations", "Relations between points",
                  "Which points support, touch, cross and hide which, and the symmetries "
                  "of the pyramid, derived from the exact ball centres.", body, files)
+
+
+def pyramids_table() -> list[GeneratedFile]:
+    """The pyramid of every side from 2 to 9: per side its counts (points, touching
+    pairs, hidden points, level lines, top-view diagonals) and, in the CSV twin, every
+    point with its coordinates and supporters, so that an implementation of a larger
+    board can check its names and its support relation."""
+    sides = []
+    rows = []
+    for side in range(MIN_SIDE, MAX_SIDE + 1):
+        geo = pyramid(side)
+        sides.append({
+            "side": side, "levels": geo.levels, "grid": geo.grid, "points": geo.num_points,
+            "points_per_level": [m.bit_count() for m in geo.level_masks],
+            "touching_pairs": len(geo.touching_pairs),
+            "same_level_pairs": len(geo.same_level_pairs),
+            "support_pairs": len(geo.support_pairs),
+            "hidden_points": len(geo.covering_pairs),
+            "level_lines": len(geo.level_lines),
+            "top_view_diagonals": len(geo.top_view_diagonals),
+            "first": geo.names[0], "last_hole": geo.names[side * side - 1],
+            "apex": geo.names[-1],
+        })
+        rows += [(side, p, geo.names[p], c.level + 1, c.row, c.col, c.x, c.y,
+                  [geo.names[s] for s in geo.supporters[p]])
+                 for p, c in enumerate(geo.coords)]
+    csv = csv_file("pyramid_points", ("side", "index", "name", "level", "row", "col", "x",
+                                      "y", "supporters"), rows)
+    body = {
+        "conventions": {
+            "side": "holes per side of the board (level 1); the Shibumi set is side 4, "
+                    "whose points are tables/points.json",
+            "name": "level digit, file letter and rank of the (2 side - 1) x (2 side - 1) "
+                    "top view, as on the 4x4 board: a point keeps its name on every "
+                    "larger pyramid",
+            "points": "side (side + 1) (2 side + 1) / 6, one square of (side - level + "
+                      "1)^2 points per level",
+            "level_lines": "the rows, columns and two corner-to-corner diagonals of each "
+                           "level at least two points wide",
+            "top_view_diagonals": "the diagonals of the top view at least two cells long; "
+                                  "every cell of one shows a point",
+        },
+        "sides": sides,
+    }
+    return table("pyramids", "The pyramid of every side from 2 to 9",
+                 "Counts of each pyramid's points and relations, and in the CSV twin its "
+                 "points with their coordinates and supporters, all derived from the "
+                 "ball centres as for the 4x4 board.", body, [csv])
