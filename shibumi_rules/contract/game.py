@@ -13,11 +13,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..board import Board
 from ..errors import IllegalMoveError, NotationError, OptionError
 from ..notation import parse_count
+
+if TYPE_CHECKING:  # lazy: start-up (only the solver imports the search interface)
+    from .search import SearchKernel
 
 S = TypeVar("S")
 M = TypeVar("M", bound=Hashable)
@@ -180,6 +183,12 @@ class Game(ABC, Generic[S, M]):
     @abstractmethod
     def describe(self, state: S) -> str:
         """A diagram of the position with who is to move, stocks/supply and outcome."""
+
+    # -- search ------------------------------------------------------------------
+    def search_kernel(self) -> SearchKernel[S, Any, M] | None:
+        """The game's fast path for exhaustive search (``contract.search``), or None:
+        the solver then searches the plain rules."""
+        return None
 
     # -- derived -----------------------------------------------------------------
     def count_moves(self, state: S) -> int:
