@@ -28,7 +28,7 @@ def _positions(count: int, seed: int) -> list[str]:
     definition = get_definition("spline")
     game = definition.rules()
     rng = random.Random(seed)
-    out = []
+    out: list[str] = []
     while len(out) < count:
         states = [game.start(first=rng.choice(game.first_choices))]
         while not game.is_over(states[-1]):
@@ -44,7 +44,7 @@ def test_mcts_does_not_beat_the_exact_bot(position: str) -> None:
     game, actions = definition.rules(), definition.actions()
     state0 = game.parse_position(position)
     value = solve(game, actions, state0, budget=BUDGET)
-    assert value.solved
+    assert value.solved and value.value is not None
     spiel = pyspiel.load_game("shibumi_spline")
     for exact_seat in (0, 1):
         bots = {exact_seat: openspiel.ExactBot(BUDGET),

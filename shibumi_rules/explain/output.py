@@ -8,8 +8,8 @@ from typing import Any
 from ..board import Board
 from ..contract.explanation import Answer, MoveAnswer, PositionAnswer, Step
 from ..diagram import render
-from ..svg import Frame, render_frames
 from ..solver.search import OutOfBudget
+from ..svg import Frame, render_frames
 from .model import Report, RulingAnswer
 from .titles import rule_title
 
