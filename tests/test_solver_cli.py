@@ -22,6 +22,7 @@ from shibumi_rules.solver.certificate import (
 )
 from shibumi_rules.solver.plain import kernel_of
 from shibumi_rules.solver.search import Search
+from shibumi_rules.solver.solve import solve
 
 from .test_solver import TEN_MOVES
 
@@ -143,3 +144,21 @@ def test_the_checker_refuses_a_broken_certificate() -> None:
         check_certificate(game, actions, extra)
     with pytest.raises(CertificateError, match="winner"):
         check_certificate(game, actions, {**document, "winner": "red"})
+
+
+def test_a_dataset_holds_only_solved_positions(tmp_path: Any,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "values.jsonl"
+    status, out, _ = _run(["solve", "spline", "--dataset", str(target), "--count", "5",
+                           "--nodes", "3000", "--seed", "4"], capsys)
+    assert status == 0 and "5 solved positions of spline (seed 4)" in out
+    game, actions = SPLINE.rules(), SPLINE.actions()
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5
+    for line in lines:
+        row = json.loads(line)
+        state = game.parse_position(row["position"])
+        again = solve(game, actions, state, budget=3000)
+        assert (again.value, again.plies, list(again.best)) == \
+            (row["value"], row["plies"], row["best_moves"])
+        assert set(row["best_moves"]) <= set(game.legal_move_texts(state))

@@ -26,7 +26,8 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--position", metavar="P", help="solve this position (notation)")
     p.add_argument("--first", metavar="PLAYER", help="who moves first from the start")
     p.add_argument("--seed", type=int, metavar="N",
-                   help="instead of --first, draw the first player at random, reproducibly")
+                   help="instead of --first, draw the first player at random, reproducibly; "
+                        "with --dataset, the seed of its random games (default 1)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="select a ruling's alternative (repeatable)")
     p.add_argument("--depth", type=int, metavar="N",
@@ -42,6 +43,12 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--check", action="store_true",
                    help="replay the game's certificate (spec/solutions/GAME.json) against "
                         "every reply with the plain rules, without the solver")
+    p.add_argument("--dataset", metavar="FILE",
+                   help="write exact values of positions of seeded random games as JSON "
+                        "Lines to FILE (position, value, plies, best moves), for learning "
+                        "libraries; only positions solved within --nodes are kept")
+    p.add_argument("--count", type=int, default=1000, metavar="N",
+                   help="positions of --dataset (default 1000)")
     p.add_argument("--write-certificate", action="store_true",
                    help="solve the start and write its winning strategy as the game's "
                         "certificate")
@@ -97,6 +104,23 @@ def _check(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dataset(args: argparse.Namespace) -> int:
+    from ..fileio import check_writable, write_atomic  # lazy: start-up
+    from .dataset import dataset_text, rows
+
+    if args.count <= 0:
+        raise OptionError(f"--count {args.count}: expected a positive number")
+    check_writable(args.dataset)
+    definition = get_definition(args.game)
+    seed = args.seed if args.seed is not None else 1
+    text = dataset_text(rows(definition.rules(), definition.actions(), args.count, seed,
+                             args.nodes or 20000))
+    write_atomic(args.dataset, text)
+    print(f"{args.dataset}: {text.count(chr(10)):,} solved positions of {args.game} "
+          f"(seed {seed})")
+    return 0
+
+
 def _write(args: argparse.Namespace, game: Any, actions: Any, state: Any) -> int:
     if args.moves or args.position is not None:
         raise OptionError("--write-certificate solves the start; give no moves or --position")
@@ -122,6 +146,8 @@ def _solve(args: argparse.Namespace) -> int:
         raise OptionError(f"--depth {args.depth}: expected a non-negative integer")
     if args.check:
         return _check(args)
+    if args.dataset is not None:
+        return _dataset(args)
     definition = get_definition(args.game)
     game, actions = definition.rules(), definition.actions()
     state = _state(game, args)
