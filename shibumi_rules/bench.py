@@ -102,7 +102,7 @@ def _solver(definition: GameDefinition, nodes: int) -> dict[str, Any]:
     """The solver from the start for ``nodes`` positions (its own kernel, the game's
     fast one where it has one): positions per CPU second and the table's figures."""
     from .solver.plain import kernel_of  # lazy: start-up
-    from .solver.search import NotSolved, Search
+    from .solver.search import NotSolved, Search  # lazy: start-up
 
     game, actions = definition.rules(), definition.actions()
     kernel = kernel_of(game, actions)

@@ -106,7 +106,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _dataset(args: argparse.Namespace) -> int:
     from ..fileio import check_writable, write_atomic  # lazy: start-up
-    from .dataset import dataset_text, rows
+    from .dataset import dataset_text, rows  # lazy: start-up
 
     if args.count <= 0:
         raise OptionError(f"--count {args.count}: expected a positive number")
