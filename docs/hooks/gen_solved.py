@@ -85,7 +85,8 @@ def page(lang: str, found: list[dict[str, Any]],
     out.append(table([esc(say(f"columns.{c}")) for c in
                       ("game", "position", "winner", "answers", "longest", "bytes", "nodes",
                        "file")], rows))
-    out += ["", fenced("shibumi-rules solve spline --check"), "",
+    checks = "\n".join(f"shibumi-rules solve {d['game']} --check" for d in found)
+    out += ["", fenced(checks, "sh") if found else "", "",
             f"## {esc(say('puzzles-title'))}\n", esc(say("puzzles")), ""]
     for definition, items in problems:
         out.append(f"### {esc(definition.title)}\n")
