@@ -2,8 +2,10 @@
 
 For each game: perft from the start at the depths its definition reports (``bench_depths``),
 the same count split by first move (``divide``), random playouts through the public API
-(games and positions per second), and the start-up of a command (``moves GAME`` in a new
-process, its bytecode compiled beforehand) against a bare ``python -c pass``. Every
+(games and positions per second), the solver from the start for a number of positions
+(positions per second, the transposition table's size and hit rate), and the start-up
+of a command (``moves GAME`` in a new process, its bytecode compiled beforehand)
+against a bare ``python -c pass``. Every
 figure gives CPU time beside wall-clock time: on a loaded machine the wall clock says
 more about the load than about the code, so ratios are taken on CPU time.
 """
@@ -46,6 +48,10 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--startup", type=integer, default=3, metavar="RUNS",
                    help="runs of the start-up measurement, median taken (default 3; "
                         "0 skips)")
+    p.add_argument("--solve", type=int, default=20000, metavar="NODES",
+                   help="positions the solver searches from the start, for its rate and "
+                        "its transposition table's size and hit rate (default 20000; 0 "
+                        "skips)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
 
 
@@ -92,10 +98,39 @@ def _startup(name: str, runs: int) -> dict[str, Any]:
             "ratio": round(command_cpu / bare_cpu, 2) if bare_cpu > 0 else None}
 
 
-def measure(definition: GameDefinition, depths: list[int], seconds: float, runs: int
-            ) -> dict[str, Any]:
+def _solver(definition: GameDefinition, nodes: int) -> dict[str, Any]:
+    """The solver from the start for ``nodes`` positions (its own kernel, the game's
+    fast one where it has one): positions per CPU second and the table's figures."""
+    from .solver.plain import kernel_of  # lazy: start-up
+    from .solver.search import NotSolved, Search  # lazy: start-up
+
+    game, actions = definition.rules(), definition.actions()
+    kernel = kernel_of(game, actions)
+    search = Search(kernel, budget=nodes, depth=None if kernel.moves_left(
+        kernel.node(game.start())) is not None else 64)
+
+    def run() -> bool:
+        try:
+            search.score(kernel.node(game.start()))
+        except NotSolved:
+            return False
+        return True
+
+    solved, wall, cpu = _timed(run)
+    stats = search.stats()
+    return {"nodes": min(stats.nodes, nodes), "solved": solved,
+            "kernel": type(kernel).__name__, "wall_seconds": round(wall, 4),
+            "cpu_seconds": round(cpu, 4),
+            "nodes_per_cpu_second": _rate(min(stats.nodes, nodes), cpu),
+            "table_entries": stats.entries, "table_probes": stats.probes,
+            "table_hits": stats.hits, "hit_rate": round(stats.hit_rate, 4)}
+
+
+def measure(definition: GameDefinition, depths: list[int], seconds: float, runs: int,
+            solve_nodes: int = 0) -> dict[str, Any]:
     """The figures of one game: perft at ``depths``, divide at the deepest, ``seconds``
-    of playouts, and the median of ``runs`` start-up measurements (0 skips either)."""
+    of playouts, the median of ``runs`` start-up measurements and ``solve_nodes`` of
+    the solver (0 skips any of the last three)."""
     name = definition.name
     game = definition.rules()
     state = game.start()
@@ -117,6 +152,8 @@ def measure(definition: GameDefinition, depths: list[int], seconds: float, runs:
     if seconds > 0:
         stats = playouts(game, seconds=seconds, seed=1)
         figures["playouts"] = stats.to_json()
+    if solve_nodes > 0:
+        figures["solver"] = _solver(definition, solve_nodes)
     if runs > 0:
         figures["startup"] = _startup(name, runs)
     return figures
@@ -138,6 +175,12 @@ def _print(figures: dict[str, Any]) -> None:
         print(f"{name} playouts: {p['games']:,} games, {p['positions']:,} positions in "
               f"{p['cpu_seconds']:.2f} cpu s: {p['games_per_second']:,.0f} games/s, "
               f"{p['positions_per_second']:,.0f} positions/s", flush=True)
+    if "solver" in figures:
+        v = figures["solver"]
+        print(f"{name} solver ({v['kernel']}): {v['nodes']:,} positions in "
+              f"{v['cpu_seconds']:.2f} cpu s: {v['nodes_per_cpu_second']:,.0f} positions/cpu s,"
+              f" table {v['table_entries']:,} entries, {v['hit_rate']:.1%} of "
+              f"{v['table_probes']:,} probes hit", flush=True)
     if "startup" in figures:
         s = figures["startup"]
         print(f"{name} start-up: {s['command']} {s['cpu_seconds']:.3f} cpu s, python -c pass "
@@ -153,10 +196,12 @@ def _bench(args: argparse.Namespace) -> int:
         raise OptionError(f"--playouts {args.playouts}: expected 0 to 3600 CPU seconds")
     if not 0 <= args.startup <= 100:
         raise OptionError(f"--startup {args.startup}: expected 0 to 100 runs")
+    if not 0 <= args.solve <= 10**9:
+        raise OptionError(f"--solve {args.solve}: expected 0 to 1000000000 positions")
     results = []
     for definition in chosen:
         depths = list(args.depth or definition.bench_depths)
-        figures = measure(definition, depths, args.playouts, args.startup)
+        figures = measure(definition, depths, args.playouts, args.startup, args.solve)
         results.append(figures)
         if not args.json:
             _print(figures)
@@ -165,5 +210,6 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Command("bench", "measure perft, divide, playouts and start-up, with CPU time",
+COMMAND = Command("bench", "measure perft, divide, playouts, the solver and start-up, with "
+                  "CPU time",
                   _configure, _bench)

@@ -318,6 +318,12 @@ def _explain() -> Command:
     return COMMAND
 
 
+def _solve() -> Command:
+    from .solver.cli import COMMAND  # lazy: start-up
+
+    return COMMAND
+
+
 def _content() -> Command:
     from .content_check import COMMAND  # lazy: start-up
 
@@ -326,7 +332,7 @@ def _content() -> Command:
 
 LAZY: dict[str, Callable[[], Command]] = {
     "bench": _bench, "tables": _tables, "prove": _prove, "engine": _engine,
-    "conform": _conform, "explain": _explain, "content": _content,
+    "conform": _conform, "explain": _explain, "content": _content, "solve": _solve,
 }
 """The further commands, each imported only when it runs (or when every command is
 listed)."""

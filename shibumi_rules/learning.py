@@ -125,6 +125,19 @@ class LearningGame:
             raise IllegalMoveError(f"action {number} ({text}): {err.message}",
                                    err.rule_id, err.verdict) from None
 
+    # -- exact play ------------------------------------------------------------------
+    def exact_action(self, state: Any, budget: int | None = None) -> int | None:
+        """The action number of a best move under perfect play (the solver's first best
+        move in the game's order: the fastest win, the slowest loss, else the best
+        draw or score), or None when the solver does not finish within ``budget``
+        positions: never a guess."""
+        from .solver.solve import solve  # lazy: start-up
+
+        answer = solve(self.game, self.actions, state, budget=budget)
+        if not answer.solved or not answer.best:
+            return None
+        return self.index[answer.best[0]]
+
     # -- what a player sees and gets -----------------------------------------------
     @property
     def seats(self) -> tuple[str, ...]:

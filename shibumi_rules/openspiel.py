@@ -216,6 +216,27 @@ class BoardObserver:
         return str(state)
 
 
+class ExactBot(pyspiel.Bot):  # type: ignore[misc]
+    """A bot that plays perfectly where the solver finishes within ``budget`` positions
+    (``LearningGame.exact_action``), and raises where it does not: it never guesses.
+    Its values are exact, so a learning agent can be measured against it."""
+
+    def __init__(self, budget: int | None = None) -> None:
+        super().__init__()
+        self.budget = budget
+
+    def step(self, state: ShibumiState) -> int:
+        learning = state.learning
+        action = learning.exact_action(state.held.state, self.budget)
+        if action is None:
+            raise RuntimeError(f"not solved within {self.budget} positions: "
+                               f"{learning.position(state.held.state)}")
+        return action
+
+    def restart_at(self, state: ShibumiState) -> None:
+        """Nothing to forget: every move is solved afresh (OpenSpiel's Bot interface)."""
+
+
 def _game_type(name: str) -> Any:
     definition = get_definition(name)
     return pyspiel.GameType(

@@ -151,6 +151,20 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
+def exact_action(environment: AECEnv, budget: int | None = None) -> int:
+    """A perfect move for the agent to move (``LearningGame.exact_action``), for the
+    raw environment or a wrapped one; RuntimeError where the solver does not finish
+    within ``budget`` positions (it never guesses)."""
+    raw = environment.unwrapped
+    if not isinstance(raw, raw_env):
+        raise TypeError("exact_action plays the environments of this module")
+    action = raw.learning.exact_action(raw.state, budget)
+    if action is None:
+        raise RuntimeError(f"not solved within {budget} positions: "
+                           f"{raw.learning.position(raw.state)}")
+    return action
+
+
 def env(game: str | None = None, render_mode: str | None = None, first: str | None = None,
         **options: object) -> AECEnv:
     """The game as PettingZoo's classic games come: an illegal action ends the game with

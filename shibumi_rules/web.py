@@ -96,7 +96,7 @@ def answer(query: Query) -> dict[str, Any]:
         setup = setup_from(game, request.position, request.first, None, request.moves,
                            request.options)
         report = explain(game, definition.explainer(), setup, request.ask,
-                         compare=request.compare)
+                         compare=request.compare, actions=definition.actions())
     except ShibumiError as err:
         return _failed(err, definition, request)
     return _answered(game, request, report)

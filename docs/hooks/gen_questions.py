@@ -55,11 +55,12 @@ def command(game: str, answer: Any) -> str:
 
 def ask(definition: Any, answer: Any) -> Any:
     """``explain``'s report on an answer's position and move, in the game
-    ``definition`` declares."""
+    ``definition`` declares, with its value line (as the command prints it)."""
     from shibumi_rules.explain import Setup, explain
 
     return explain(definition.rules(), definition.explainer(),
-                   Setup(position=answer.position), answer.move)
+                   Setup(position=answer.position), answer.move,
+                   actions=definition.actions())
 
 
 def check_answer(name: str, answer: Any, report: Any) -> None:

@@ -41,6 +41,7 @@ import gen_protocol
 import gen_questions
 import gen_release
 import gen_rules
+import gen_solved
 import gen_tables
 from gen_common import DEFAULT, MissingSourceError, Site
 from gen_figures import FigureError
@@ -64,6 +65,7 @@ GENERATORS = (
     gen_conformance.generate,
     gen_known.generate,
     gen_proofs.generate,
+    gen_solved.generate,
     gen_cli.generate,
     gen_api.generate,
     gen_arbiter.generate,

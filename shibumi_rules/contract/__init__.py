@@ -30,6 +30,8 @@ implements or returns, and the helpers games share. A game's package imports fro
     ``GameActions`` and ``Count``: the game as learning libraries see it.
 ``commands``
     ``Command``: a subcommand a game adds to the command line.
+``search``
+    ``SearchKernel``: a game's fast path for the solver's exhaustive search.
 ``guide``
     ``Guide`` and its parts (``Section``, ``SampleGame``, ``Answer``, ``Picture``,
     ``Text``, ...), ``FigureMaker``: what a game tells players and arbiters on the site.
@@ -96,6 +98,7 @@ if TYPE_CHECKING:  # lazy: start-up (each module is imported when a name is firs
     from .guide_reader import read_guide
     from .korean import particle
     from .positions import NamedPosition
+    from .search import SearchKernel
     from .tagging import COMMON, Tagger, board_tags
     from .trace import UNTRACED, Trace, Traced, trace_of
     from .vectors import GameEnd, OptionTest, Strategy, VectorPlan, always, ordered_ids, uniform
@@ -123,6 +126,7 @@ _MODULE_OF = {
     "read_guide": "guide_reader",
     "particle": "korean",
     "NamedPosition": "positions",
+    "SearchKernel": "search",
     "COMMON": "tagging", "Tagger": "tagging", "board_tags": "tagging",
     "Trace": "trace", "Traced": "trace", "UNTRACED": "trace", "trace_of": "trace",
     "GameEnd": "vectors", "OptionTest": "vectors", "Strategy": "vectors",
@@ -162,6 +166,7 @@ __all__ = [
     "Question",
     "SampleGame",
     "Say",
+    "SearchKernel",
     "Section",
     "Source",
     "Step",

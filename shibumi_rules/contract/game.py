@@ -13,12 +13,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..board import Board
 from ..errors import IllegalMoveError, NotationError, OptionError
 from ..notation import parse_count
 from .trace import UNTRACED, Trace, Traced
+
+if TYPE_CHECKING:  # lazy: start-up (only the solver imports the search interface)
+    from .search import SearchKernel
 
 S = TypeVar("S")
 M = TypeVar("M", bound=Hashable)
@@ -222,6 +225,12 @@ class Game(ABC, Generic[S, M]):
         """``outcome_json`` with the verdicts that decide it (the trace's
         ``outcome``); ``UNTRACED`` for a game that does not trace."""
         return self.outcome_json(state), UNTRACED
+
+    # -- search ------------------------------------------------------------------
+    def search_kernel(self) -> SearchKernel[S, Any, M] | None:
+        """The game's fast path for exhaustive search (``contract.search``), or None:
+        the solver then searches the plain rules."""
+        return None
 
     # -- derived -----------------------------------------------------------------
     def count_moves(self, state: S) -> int:

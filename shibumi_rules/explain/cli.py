@@ -62,6 +62,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
                         "SVG instead of the text)")
     p.add_argument("--no-diagram", action="store_true",
                    help="leave the text diagrams out of the text output")
+    p.add_argument("--no-value", action="store_true",
+                   help="leave out the value line (who can force a win, as the solver "
+                        "proves it within a fixed budget of positions)")
 
 
 def _moves_and_question(parts: list[str], moves: tuple[str, ...]
@@ -85,7 +88,8 @@ def _explain(args: argparse.Namespace) -> int:
     moves, question = _moves_and_question(args.question, given)
     setup = setup_from(game, args.position, args.first, args.seed, moves, args.option)
     report = explain(game, definition.explainer(), setup, question,
-                     compare=args.compare_rulings)
+                     compare=args.compare_rulings,
+                     actions=None if args.no_value else definition.actions())
     if args.svg is not None:
         svg = render_report_svg(report)
         if args.svg == "-":

@@ -9,8 +9,12 @@ outputs alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..contract.explanation import Answer
+
+if TYPE_CHECKING:  # lazy: start-up (the solver is imported when a value is asked for)
+    from ..solver.solve import Solution
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,3 +54,7 @@ class Report:
     rulings: tuple[RulingAnswer, ...] = ()
     compared: bool = False
     """True when ``rulings`` is the result of a comparison (even if empty)."""
+    value: Solution | None = None
+    """The solver's answer for the position the answer ends in (after a legal move,
+    else the position asked about), within ``solve.ANSWER_BUDGET`` nodes; None when
+    it was not asked for or the game is over there."""

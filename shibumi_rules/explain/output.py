@@ -8,6 +8,7 @@ from typing import Any
 from ..board import Board
 from ..contract.explanation import Answer, MoveAnswer, PositionAnswer, Step
 from ..diagram import render
+from ..solver.search import OutOfBudget
 from ..svg import Frame, render_frames
 from .model import Report, RulingAnswer
 from .titles import rule_title
@@ -90,6 +91,31 @@ def _ruling_line(ruling: RulingAnswer) -> str:
     return head + stop + f"{count} legal moves; {answer.outcome_text}"
 
 
+def _value_line(report: Report) -> str:
+    """``Value: ...``: what the solver proved within its budget, or that it did not."""
+    value = report.value
+    assert value is not None
+    answer = report.answer
+    where = (f"after {answer.move}" if isinstance(answer, MoveAnswer) and answer.legal
+             else "here")
+    if not value.solved and value.reason == OutOfBudget.reason:
+        return f"Value {where}: not solved within the budget of {value.budget:,} positions"
+    if not value.solved:
+        return f"Value {where}: not solved: {value.reason}"
+    return f"Value {where}: {value.summary()}"
+
+
+def value_json(report: Report) -> dict[str, Any] | None:
+    """The solver's answer in ``explain --json`` (no timing: it must not vary)."""
+    value = report.value
+    if value is None:
+        return None
+    return {"solved": value.solved, "reason": value.reason, "to_move": value.mover,
+            "value": value.value, "winner": value.winner(), "plies": value.plies,
+            "best_moves": list(value.best), "line": list(value.line),
+            "nodes": value.stats.nodes, "budget": value.budget}
+
+
 def _moves_text(moves: list[str]) -> str:
     if not moves:
         return "none"
@@ -133,6 +159,8 @@ def render_text(report: Report, diagrams: bool = True) -> str:
             lines.extend(textwrap.wrap(f"{kind} ({len(moves)}): {_moves_text(moves)}", WIDTH,
                                        initial_indent="  ", subsequent_indent="    "))
         lines.append(f"Outcome: {answer.outcome_text}")
+    if report.value is not None:
+        lines.extend(textwrap.wrap(_value_line(report), WIDTH, subsequent_indent="  "))
     if report.compared:
         lines += ["", "Under other rulings:"]
         if report.rulings:
@@ -186,6 +214,8 @@ def report_json(report: Report) -> dict[str, Any]:
         "question": report.question,
         "answer": answer_json(report.answer),
     }
+    if report.value is not None:
+        out["value"] = value_json(report)
     if report.compared:
         out["rulings"] = [
             {"option": r.option, "value": r.value, "ruling": r.ruling,

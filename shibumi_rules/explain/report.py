@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..contract.actions import GameActions
 from ..contract.explanation import Answer, AnswerPicture, Explainer, MoveAnswer, Step
 from ..contract.game import Game, parse_option_pairs
 from ..display import shown
@@ -21,6 +22,9 @@ from .model import Report, RulingAnswer, Stop
 
 MAX_MOVE_QUOTE = 80
 """Characters of a question that is no move quoted in its answer."""
+
+if TYPE_CHECKING:  # lazy: start-up
+    from ..solver.solve import Solution
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,17 +125,34 @@ def not_a_move(game: Game[Any, Any], explainer: Explainer, state: Any, question:
 
 
 def explain(game: Game[Any, Any], explainer: Explainer, setup: Setup,
-            question: str | None = None, compare: bool = False) -> Report:
+            question: str | None = None, compare: bool = False,
+            actions: GameActions[Any] | None = None) -> Report:
     """Answer ``question`` (a move text, or None for the state of the position) with the
-    game's ``explainer``."""
+    game's ``explainer``; with the game's ``actions``, add the solver's value of the
+    position the answer ends in (``value_of``)."""
     state = start_state(game, setup, setup.options)
     state, history, stop = replay(game, state, setup.moves)
     answer = _answer(game, explainer, state, question, stop)
     options = explainer.options_of(state)
     rulings = _compare(game, explainer, setup, question, answer, stop, options, state) \
         if compare else ()
+    value = value_of(game, actions, state, answer) if actions is not None and stop is None \
+        else None
     return Report(game.name, game.format_position(state), options, history, question,
-                  answer, stop, rulings, compare)
+                  answer, stop, rulings, compare, value)
+
+
+def value_of(game: Game[Any, Any], actions: GameActions[Any], state: Any, answer: Answer
+             ) -> Solution | None:
+    """The solver's answer within its fixed node budget for the position after a legal
+    move (else the position asked about); None once the game is over there."""
+    from ..solver.solve import ANSWER_BUDGET, solve  # lazy: start-up
+
+    if isinstance(answer, MoveAnswer) and answer.legal and answer.position_after:
+        state = game.parse_position(answer.position_after)
+    if game.is_over(state):
+        return None
+    return solve(game, actions, state, budget=ANSWER_BUDGET)
 
 
 def _compare(game: Game[Any, Any], explainer: Explainer, setup: Setup, question: str | None,

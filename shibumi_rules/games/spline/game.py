@@ -39,7 +39,7 @@ Outcome
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...board import Board
 from ...contract.game import Game, require_depth
@@ -50,6 +50,9 @@ from ...notation import Colour
 from . import notation, rules
 from . import perft as spline_perft
 from .rules import REASONS, SplineMove, SplineState, outcome, outcome_text, supply_left
+
+if TYPE_CHECKING:  # lazy: start-up
+    from .search import SplineKernel
 
 
 class Spline(Game[SplineState, SplineMove]):
@@ -131,6 +134,12 @@ class Spline(Game[SplineState, SplineMove]):
             f"outcome: {outcome_text(state)}",
         ]
         return "\n".join(lines)
+
+    def search_kernel(self) -> SplineKernel:
+        """The masks, symmetries and move order of ``search`` (a fast path)."""
+        from .search import KERNEL  # lazy: start-up (only the solver searches)
+
+        return KERNEL
 
     def perft(self, state: SplineState, depth: int) -> int:
         """Same count as the generic perft, through ``spline_perft``."""
