@@ -54,7 +54,7 @@
 
   /* Two coloured placements separated by a space are one move: a pair such as
      R1a1+W1c1 whose "+" a form encoder turned into a space ("R1a1+W1c1" in a URL). */
-  const PAIR_GAP = /\b([A-Z][1-4][a-g][1-7]) +(?=[A-Z][1-4][a-g][1-7]\b)/g;
+  const PAIR_GAP = /(^|[\s,])([A-Z][1-4][a-g][1-7]) +([A-Z][1-4][a-g][1-7])(?=$|[\s,])/g;
 
   /* The query of a URL: name -> values. Read as every standard encoder writes it:
      "+" or "%20" for a space in every parameter, "%2B" for a plus sign; a bare "+"
@@ -66,7 +66,7 @@
       const eq = part.indexOf("=");
       const key = decode((eq < 0 ? part : part.slice(0, eq)).replace(/\+/g, " "));
       let value = eq < 0 ? "" : decode(part.slice(eq + 1).replace(/\+/g, " "));
-      if (key === "ask" || key === "moves") value = value.replace(PAIR_GAP, "$1+");
+      if (key === "ask" || key === "moves") value = value.replace(PAIR_GAP, "$1$2+$3");
       (query[key] = query[key] || []).push(value);
     }
     return query;
