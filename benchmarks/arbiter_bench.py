@@ -1,15 +1,21 @@
 """Measure the "Ask the arbiter" page in headless Chromium: the bytes it loads, the time
-to its first answer with an empty browser cache (cold) and again with the cache filled
-(warm), and the time each further question takes. It prints figures; it asserts nothing.
+to the board and to the first answer with an empty browser (cold), on a repeat visit
+(warm: the service worker's cache filled) and with the server stopped (offline), on
+loopback and over a throttled link, and the time each further question takes. It prints
+figures; it asserts nothing.
 
     python benchmarks/arbiter_bench.py [--site DIR] [--runs N] [--questions N]
+                                       [--mbit RATE]
 
 Without ``--site`` it builds the site (``mkdocs build``) into a temporary folder, which
 needs the Pyodide runtime prepared first (``npm ci --prefix web``). The site is served
 from this process on 127.0.0.1, counting the bytes of every response. Times are read in
-the page: the first answer at ``data-ready-at`` (milliseconds since the navigation
-began), a further question at ``data-elapsed`` (from the question sent to the worker to
-the answer shown) and ``data-ms`` (the engine's own time in the worker).
+the page: the board at ``arbiterTimings.boardAt`` and the first answer at
+``data-ready-at`` (milliseconds since the navigation began), a further question at
+``data-elapsed`` (from the question sent to the worker to the answer shown) and
+``data-ms`` (the engine's own time in the worker). The throttled link is the server's:
+every response body goes out through one shared token bucket of ``--mbit`` (default
+9 Mbit/s, as in issue 31's measurement), with no added latency.
 """
 
 from __future__ import annotations
@@ -46,26 +52,43 @@ window.dispatchEvent(new PopStateEvent('popstate'));
 """
 
 
+OFFLINE_READY = "return document.getElementById('arbiter').dataset.offline === 'ready'"
+CHUNK = 16 * 1024
+
+
 class _Counting(docs_browser._QuietHandler):
-    """Serves the site quietly and adds the size of every response body to ``sent``."""
+    """Serves the site quietly and adds the size of every response body to ``sent``;
+    with ``rate`` set (bytes a second), every body goes out through one shared link of
+    that rate (a token bucket over all connections), as over a slow network."""
 
     sent: ClassVar[Counter[str]] = Counter()
     lock = threading.Lock()
+    rate: ClassVar[float | None] = None
+    link_free_at: ClassVar[float] = 0.0
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         data = source.read()
-        outputfile.write(data)
+        for start in range(0, len(data), CHUNK):
+            piece = data[start:start + CHUNK]
+            if self.rate:
+                with self.lock:
+                    now = time.monotonic()
+                    done_at = max(now, _Counting.link_free_at) + len(piece) / self.rate
+                    _Counting.link_free_at = done_at
+                time.sleep(max(0.0, done_at - time.monotonic()))
+            outputfile.write(piece)
         with self.lock:
             self.sent[self.path.split("?")[0]] += len(data)
 
 
 @contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """The docs browser test's server, with the counting handler."""
+def serve(directory: Path, rate: float | None = None) -> Iterator[str]:
+    """The docs browser test's server, with the counting (and throttling) handler."""
     import pytest
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(docs_browser, "_QuietHandler", _Counting)
+        patch.setattr(_Counting, "rate", rate)
         with docs_browser.serve(directory) as base:
             yield base
 
@@ -109,7 +132,42 @@ def _kib(n: int) -> str:
     return f"{n / 1024:,.0f} KiB"
 
 
-def run(site: Path, runs: int, questions: int) -> None:
+def _visit(driver: WebDriver, url: str) -> dict[str, float]:
+    driver.go(url)
+    got = _answer(driver)
+    return {"board": float(got["timings"].get("boardAt") or "nan"), "answer": got["readyAt"]}
+
+
+def _seconds(values: list[float]) -> str:
+    return ", ".join(f"{v / 1000:.2f} s" for v in values)
+
+
+def app_visits(site: Path, runs: int, rate: float | None) -> dict[str, list[dict[str, float]]]:
+    """Cold, warm and offline visits of a fresh browser, ``runs`` times: the first visit,
+    a second once the service worker has cached the page, a third with the server
+    stopped."""
+    found: dict[str, list[dict[str, float]]] = {"cold": [], "warm": [], "offline": []}
+    url = "/arbiter/?game=sploof&moves=1c3,1e3&ask="
+    for _ in range(runs):
+        with chromium() as driver:
+            driver.resize(390, 844)
+            with serve(site, rate) as base:
+                found["cold"].append(_visit(driver, base + url + "x1a1"))
+                driver.wait(OFFLINE_READY, "the offline cache", 600)
+                found["warm"].append(_visit(driver, base + url + "x1g1"))
+            found["offline"].append(_visit(driver, base + url + "x1c1"))
+    return found
+
+
+def report_visits(label: str, found: dict[str, list[dict[str, float]]]) -> None:
+    for kind, visits in found.items():
+        print(f"{label}, {kind}: board {_seconds([v['board'] for v in visits])}; "
+              f"first answer {_seconds([v['answer'] for v in visits])}")
+
+
+def run(site: Path, runs: int, questions: int, mbit: float = 9.0) -> None:
+    report_visits("loopback", app_visits(site, runs, None))
+    report_visits(f"{mbit:g} Mbit/s link", app_visits(site, 1, mbit * 1e6 / 8))
     first_url = "/arbiter/?game=" + "sploof&moves=1c3,1e3&ask=x1a1"
     colds: list[float] = []
     warms: list[float] = []
@@ -159,9 +217,10 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     parser.add_argument("--runs", type=int, default=3, help="cold starts to time")
     parser.add_argument("--questions", type=int, default=20, help="further questions to time")
+    parser.add_argument("--mbit", type=float, default=9.0, help="the throttled link's rate")
     args = parser.parse_args()
     if args.site is not None:
-        run(args.site, args.runs, args.questions)
+        run(args.site, args.runs, args.questions, args.mbit)
         return 0
     with tempfile.TemporaryDirectory(prefix="shibumi-site-") as folder:
         began = time.perf_counter()
@@ -171,7 +230,7 @@ def main() -> int:
         if not (Path(folder) / "arbiter" / "engine.json").is_file():
             print("the site was built without the Pyodide runtime: run npm ci --prefix web")
             return 1
-        run(Path(folder), args.runs, args.questions)
+        run(Path(folder), args.runs, args.questions, args.mbit)
     return 0
 
 

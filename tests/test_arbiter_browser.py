@@ -46,11 +46,16 @@ window.dispatchEvent(new PopStateEvent('popstate'));
 """
 
 
+SITE_ENV = "SHIBUMI_BUILT_SITE"
+"""A site already built from this checkout (``mkdocs build -d DIR``) to test instead of
+building one, which takes minutes on a loaded machine."""
+
+
 @pytest.fixture(scope="module")
 def site() -> Path:
     from tests.test_docs import built_site
 
-    built = built_site()
+    built = Path(os.environ[SITE_ENV]) if os.environ.get(SITE_ENV) else built_site()
     if not (built / "arbiter" / "engine.json").is_file():
         message = ("the site was built without the Pyodide runtime: run "
                    "`npm ci --prefix web` before building it")
@@ -81,14 +86,15 @@ def _answered(driver: WebDriver, timeout: float = ANSWER) -> dict[str, Any]:
 
 
 def _click_point(driver: WebDriver, name: str) -> None:
-    """Click a point in the panel of its level (every point is drawn there)."""
-    driver.click(driver.find(f'.arbiter-board .panel.level-{name[0]} '
-                             f'[data-point="{name}"]:not(.mark)'))
+    """Click a point in the view of its level (every point is drawn there)."""
+    driver.click(driver.find(f'#arbiter-views [data-view="{name[0]}"]'))
+    driver.click(driver.find(f'#arbiter-board [data-key="level:{name}"]'))
 
 
 def _url_query(query: Mapping[str, str | Sequence[str]], plus: bool = False) -> str:
-    """A query string; with ``plus`` a ``+`` is left as it is (the page reads it as a
-    plus sign), else every reserved character is percent-encoded."""
+    """A query string; with ``plus`` a ``+`` is left bare (the page reads a bare ``+``
+    between two placements as Splink's pair), else every reserved character is
+    percent-encoded."""
     safe = "+,:" if plus else ""
     pairs = []
     for key, value in query.items():

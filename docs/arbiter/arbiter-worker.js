@@ -1,8 +1,9 @@
 /* The arbiter's engine, off the page's thread: Pyodide (served by this site, from
    pyodide/) runs the package's wheel (from engine/), and every question is one call of
-   shibumi_rules.web.answer. Messages in: {type: "start", manifest} once, then
+   shibumi_rules.web_view.answer (web.answer with the board as data). Messages in: {type: "start", manifest} once, then
    {type: "ask", id, query}. Messages out: {type: "ready", ms, stages, fetched, pyodide,
    python} (fetched: every URL the worker loaded),
+   {type: "progress", stage, done, of} after each stage of the start,
    {type: "answer", id, answer, ms} or {type: "fatal", text}. */
 "use strict";
 
@@ -17,7 +18,10 @@ async function fetchOk(url) {
 async function load(manifestUrl) {
   const began = performance.now();
   const stages = [];
-  const stage = (name) => stages.push([name, Math.round(performance.now() - began)]);
+  const stage = (name) => {
+    stages.push([name, Math.round(performance.now() - began)]);
+    postMessage({type: "progress", stage: name, done: stages.length, of: 4});
+  };
   const manifest = await (await fetchOk(manifestUrl)).json();
   const wheel = fetchOk(new URL(manifest.wheel, self.location.href)).then(r => r.arrayBuffer());
   importScripts("pyodide/pyodide.js");
@@ -35,7 +39,7 @@ async function load(manifestUrl) {
   pyodide.runPython(`
 import importlib, json
 importlib.invalidate_caches()
-from shibumi_rules.web import answer as _web_answer
+from shibumi_rules.web_view import answer as _web_answer
 
 def _arbiter_answer(text):
     return json.dumps(_web_answer(json.loads(text)))

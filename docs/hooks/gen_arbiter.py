@@ -7,6 +7,11 @@ build:
 - snippets: a link from every rule and ruling ID to its entry on the rule pages (the page
   turns the IDs of an answer into these links; mkdocs validates them like any other), and
   an example question for every registered game;
+- ``arbiter/data.json``: what the page draws before the engine is ready (the points of
+  the pyramid, the start of every game as ``web_view.start_answers`` gives it) and the
+  page's own words in every language (``docs/arbiter/strings.json``);
+- the service worker (``arbiter-sw.js``, at the site's root so that it serves every
+  language's page) and the web app manifest with its icons;
 - when the Pyodide runtime has been prepared (``npm ci --prefix web`` installs the pinned
   npm package into ``web/node_modules/pyodide``): the runtime files the page loads, a
   wheel of this checkout built as the release wheel is (``pip wheel --no-deps``), and
@@ -36,6 +41,11 @@ RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_std
 """The only runtime files the page loads (no package index: the engine needs none)."""
 WHEEL_SOURCES = ("shibumi_rules", "spec")
 """Folders a wheel is built from, besides the files at the top of the repository."""
+STRINGS = ROOT / "docs" / "arbiter" / "strings.json"
+"""The page's interface words, by language (English is the fallback)."""
+SERVICE_WORKER = ROOT / "docs" / "arbiter" / "arbiter-sw.js"
+"""Served from the site's root (its scope is the whole site, both languages)."""
+ICON_SIZES = (192, 512)
 CACHE_ENV = "SHIBUMI_DOCS_CACHE"
 """Overrides the cache folder (default: ``shibumi-rules-docs`` in the temporary folder)."""
 
@@ -43,6 +53,11 @@ CACHE_ENV = "SHIBUMI_DOCS_CACHE"
 def generate(site: Site) -> None:
     site.snippet("arbiter-rule-links", _rule_links())
     site.snippet("arbiter-examples", _examples())
+    site.asset("arbiter/data.json", _page_data())
+    site.asset("arbiter-sw.js", SERVICE_WORKER.read_bytes())
+    site.asset("arbiter/manifest.webmanifest", _manifest())
+    for size in ICON_SIZES:
+        site.asset(f"arbiter/icon-{size}.png", icon_png(size))
     if not (RUNTIME / "package.json").is_file():
         site.snippet("arbiter-engine", '<div id="arbiter-engine" hidden></div>\n')
         return
@@ -55,8 +70,11 @@ def generate(site: Site) -> None:
         site.asset(f"arbiter/pyodide/{name}", path.read_bytes())
         size += path.stat().st_size
     wheel = built_wheel()
-    site.asset(f"arbiter/engine/{wheel.name}", wheel.read_bytes())
+    wheel_bytes = wheel.read_bytes()
+    site.asset(f"arbiter/engine/{wheel.name}", wheel_bytes)
     size += wheel.stat().st_size
+    # the service worker's cache key: a new runtime or a new wheel is a new cache
+    key = f"{version}-{hashlib.sha256(wheel_bytes).hexdigest()[:16]}"
     lock = json.loads((RUNTIME / "pyodide-lock.json").read_text(encoding="utf-8"))
     manifest = {
         "pyodide": version,
@@ -64,10 +82,78 @@ def generate(site: Site) -> None:
         "wheel": f"engine/{wheel.name}",
         # the lock file's header only: no package of the index is ever loaded
         "lock": {"info": lock["info"], "packages": {}},
+        "key": key,
+        # what the service worker keeps for offline use, relative to arbiter/
+        "files": [f"pyodide/{name}" for name in RUNTIME_FILES] + [f"engine/{wheel.name}"],
     }
     site.asset("arbiter/engine.json", json.dumps(manifest, indent=1).encode("utf-8"))
     site.snippet("arbiter-engine", f'<div id="arbiter-engine" data-manifest="engine.json" '
-                                   f'data-bytes="{size}" hidden></div>\n')
+                                   f'data-bytes="{size}" data-key="{key}" hidden></div>\n')
+
+
+def _page_data() -> bytes:
+    """``arbiter/data.json``: the points (name, level, file and rank index), every
+    game's start answer and the page's words."""
+    from shibumi_rules.geometry import COORDS
+    from shibumi_rules.web_view import start_answers
+
+    names = [definition.name for definition in games()]
+    data = {
+        "points": [{"name": c.name, "level": c.level + 1, "x": c.x, "y": c.y} for c in COORDS],
+        "starts": start_answers(names),
+        "strings": json.loads(STRINGS.read_text(encoding="utf-8")),
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _manifest() -> bytes:
+    """The web app manifest: the arbiter's page installs as an app that opens on it."""
+    manifest = {
+        "name": "Shibumi arbiter",
+        "short_name": "Arbiter",
+        "description": "The Shibumi rules engine, answering at the table, offline.",
+        "start_url": "./",
+        "scope": "../",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#c62828",
+        "icons": [{"src": f"icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
+                   "purpose": "any"} for size in ICON_SIZES],
+    }
+    return json.dumps(manifest, indent=1).encode("utf-8")
+
+
+ICON_BALLS = ((0.32, 0.66, (198, 40, 40)), (0.68, 0.66, (245, 245, 245)),
+              (0.5, 0.36, (33, 33, 33)))
+"""The icon: three balls of a pyramid (red, white, black), centre x, y as fractions."""
+
+
+def icon_png(size: int) -> bytes:
+    """A square PNG of the icon, drawn here (the standard library has no image
+    library): the balls on the board's colour, each with a dark rim."""
+    import struct
+    import zlib
+
+    radius = 0.2 * size
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            colour = (215, 204, 200)
+            for cx, cy, fill in ICON_BALLS:
+                d = ((x + 0.5 - cx * size) ** 2 + (y + 0.5 - cy * size) ** 2) ** 0.5
+                if d <= radius:
+                    colour = fill if d <= radius - size / 64 else (20, 20, 20)
+            row += bytes(colour)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
 
 
 def _rule_links() -> str:

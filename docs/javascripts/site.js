@@ -3,7 +3,9 @@
    1. A click on a diagram opens it full size over the page (a click or Escape closes
       it); without JavaScript the link opens the SVG file itself.
    2. The language switch keeps the part of the page in view: the same rule or question
-      (rule IDs and anchors are the same in every language). */
+      (rule IDs and anchors are the same in every language).
+   3. A code block that scrolls sideways is a Tab stop, so that it can be scrolled from
+      the keyboard (WCAG 2.1.1; axe-core's scrollable-region-focusable). */
 (function () {
   "use strict";
 
@@ -36,4 +38,20 @@
       lang.setAttribute("href", href + location.hash);
     }
   }, true);
+
+  function focusableScrolls() {
+    var blocks = document.querySelectorAll("pre > code, pre.arbiter-answer");
+    for (var i = 0; i < blocks.length; i++) {
+      var block = blocks[i];
+      if (block.scrollWidth > block.clientWidth && !block.hasAttribute("tabindex")) {
+        block.setAttribute("tabindex", "0");
+      }
+    }
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", focusableScrolls);
+  } else {
+    focusableScrolls();
+  }
+  window.addEventListener("resize", focusableScrolls);
 })();
