@@ -46,7 +46,7 @@ from .contract.guide import LANGUAGES
 from .errors import OptionError
 from .fileio import write_atomic
 from .registry import definitions
-from .spec import SpecError, current, source_checkout
+from .spec import SYSTEM_SCOPE, SpecError, current, source_checkout
 
 DOCUMENTS = ("guide", "site")
 """The documents a content folder may hold (a game's ``guide``, the site's ``site``)."""
@@ -67,6 +67,11 @@ class Report:
     """The translations met, by the name ``--check`` gives them (``--accept`` takes it)."""
 
 
+SITE = "docs"
+"""The scope name of the site's content folder, whose rules file translates the
+system's rules."""
+
+
 def sources(games: Sequence[GameDefinition]) -> Iterator[tuple[str, Source]]:
     """Every content folder: each of ``games``'s (by name), then the site's."""
     for definition in games:
@@ -77,7 +82,7 @@ def sources(games: Sequence[GameDefinition]) -> Iterator[tuple[str, Source]]:
             yield definition.name, found
     root = source_checkout()
     if root is not None and (root / "docs" / "content").is_dir():
-        yield "docs", Source(root / "docs" / "content", "docs/content")
+        yield SITE, Source(root / "docs" / "content", "docs/content")
 
 
 def run(folders: Iterable[tuple[str, Source]], write: bool = False,
@@ -186,6 +191,7 @@ def _rules(scope: str, source: Source, lang: str, write: bool, accept: set[str],
         raise ContentError(f"{where}: the spec it translates cannot be read: {err}") from None
     entries: dict[str, Any] = data["entries"]
     order = {entry.id: number for number, entry in enumerate(spec)}
+    rules_of = SYSTEM_SCOPE if scope == SITE else scope  # the site's folder: the system's
     for entry_id, unit in entries.items():
         key = f"{scope}/{file}:{entry_id}"
         report.seen.add(key)
@@ -194,8 +200,8 @@ def _rules(scope: str, source: Source, lang: str, write: bool, accept: set[str],
             report.problems.append(f"{key}: translates an entry the spec no longer has")
             continue
         entry = spec.entry(entry_id)
-        if entry.scope != scope:
-            report.problems.append(f"{key}: {entry_id} is not a rule of {scope}")
+        if entry.scope != rules_of:
+            report.problems.append(f"{key}: {entry_id} is not a rule of {rules_of}")
         _unit(key, unit, entry_fingerprint(entry), entry_target(translated[entry_id]),
               write, key in accept, report)
         alternatives = getattr(entry, "alternatives", ())

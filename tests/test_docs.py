@@ -320,24 +320,99 @@ def test_entries_that_need_a_picture_show_one(site: Path, path: str, rule_id: st
 # -- how to play and the arbiter's questions ------------------------------------------
 
 def test_each_game_with_a_guide_has_a_how_to_play_page(site: Path) -> None:
-    """Aim, set-up, a turn and the end, each with pictures, then the sample game the
-    engine played: one heading, one diagram and one comment per move."""
+    """A box saying how to read a move, then aim, set-up, a turn and the end, each with
+    pictures, then the sample game the engine played: a heading, a picture and the
+    engine's reason for each key moment, and every move listed with its comment."""
+    sys.path.insert(0, str(HOOKS))
+    from gen_moments import moments
+    from gen_play import sample_moves
+
     for definition, guide in guided():
         html = html_file(site, f"play/{definition.name}").read_text(encoding="utf-8")
         built = page(site, f"play/{definition.name}")
+        assert html.index("How to read a move") < html.index(f'id="{guide.sections[0].key}"')
         for section in guide.sections:
             assert section.key in built.ids, section.key
             body = html.split(f'id="{section.key}"', 1)[1].split("<h2", 1)[0]
             assert 'class="shibumi-diagram"' in body, f"{definition.name} {section.key}"
         record = guide.sample.play()
+        key = moments(definition, record.start, sample_moves(definition, guide))
+        assert 2 <= len(key) <= 5, (definition.name, key)
+        assert key[-1].number == len(record.moves) and "end" in key[-1].kinds
+        for moment in key:
+            assert built.ids.get(f"move-{moment.number}") == "h3", moment
+            body = html.split(f'id="move-{moment.number}"', 1)[1].split("<h3", 1)[0]
+            body = body.split('class="sample-record"', 1)[0]
+            assert record.moves[moment.number - 1] in body
+            assert 'class="shibumi-diagram"' in body and "<figcaption>" in body
+        listed = html.split('class="sample-record"', 1)[1].split("</ol>", 1)[0]
+        assert listed.count("<li") == len(record.moves)
         for number, move in enumerate(record.moves, start=1):
             assert f"move-{number}" in built.ids, f"{definition.name} move {number}"
-            body = html.split(f'id="move-{number}"', 1)[1].split("<h3", 1)[0]
-            assert move in body and 'class="shibumi-diagram"' in body
-            assert "<figcaption>" in body
+            assert f"<b>{move}</b>" in listed
+        assert html.count('class="shibumi-diagram"') < len(guide.sections) * 3 + len(key) + 1
         game = definition.rules()
         state = game.replay(game.parse_position(record.start), record.moves)
         assert game.outcome_json(state)["reason"] == guide.sample.ends
+
+
+def test_the_sample_games_show_their_turning_points() -> None:
+    """The moves the issue named: after Sploof's 19. 2f4 every one of Black's 9 replies
+    loses to x1g5; Spline's 19. 2f2 makes two threats at once, so each of Black's 4
+    replies loses. Splink is scored, not won: its moments are the score's largest gain
+    and loss and its removals that drop balls."""
+    sys.path.insert(0, str(HOOKS))
+    from gen_moments import moments
+    from gen_play import sample_moves
+
+    found = {}
+    for definition, guide in guided():
+        found[definition.name] = moments(definition, guide.sample.play().start,
+                                         sample_moves(definition, guide))
+    decisive = {name: [m for m in key if "decisive" in m.kinds] for name, key in found.items()}
+    (sploof,) = decisive["sploof"]
+    assert sploof.number == 19 and len(sploof.replies) == 9
+    assert {w for wins in sploof.replies.values() for w in wins} == {"x1g5"}
+    (spline,) = decisive["spline"]
+    assert spline.number == 19 and len(spline.replies) == 4
+    assert {w for wins in spline.replies.values() for w in wins} == {"2b2", "2d4"}
+    assert not decisive["splink"]
+    kinds = {kind for m in found["splink"] for kind in m.kinds}
+    assert {"gain", "loss", "drop", "end"} <= kinds
+
+
+def test_sploof_pictures_show_the_stocks(site: Path) -> None:
+    """Each picture of the Sploof sample game says, above the board, both stocks and the
+    supply, as the position after the move holds them."""
+    html = html_file(site, "play/sploof").read_text(encoding="utf-8")
+    svgs = re.findall(r'src="(\.\./diagrams/play-sploof-move-\d+\.svg)"', html)
+    assert svgs
+    for src in svgs:
+        svg = (site / "play" / src).resolve().read_text(encoding="utf-8")
+        assert re.search(r"stock: White \d+, Black \d+", svg), src
+        assert re.search(r"supply: \d+ white, \d+ black, \d+ red", svg), src
+
+
+def test_splink_captions_never_say_the_score_goes_from_a_number_to_itself(
+        site: Path) -> None:
+    for lang in ("", "ko/"):
+        html = html_file(site, f"{lang}play/splink").read_text(encoding="utf-8")
+        for before, after in re.findall(r"goes from (\d+) to (\d+)", html):
+            assert before != after
+        assert not re.search(r"점수 (\d+)점 → \1점", html)
+
+
+@pytest.mark.parametrize("words", ["seed", "explain's answer", "blocking=",
+                                   "stuck=", "simultaneous=", "lines_checked="])
+def test_player_pages_speak_players_words(site: Path, words: str) -> None:
+    """How to play and the arbiter's answers say things in players' words, not the
+    engine's (its options and command are for the implementers' pages)."""
+    for definition, _ in guided():
+        text = _prose(html_file(site, f"play/{definition.name}").read_text(encoding="utf-8"))
+        assert words not in text, (definition.name, words)
+    arbiter = _prose(html_file(site, "arbiter").read_text(encoding="utf-8"))
+    answers = re.sub(r"<pre.*?</pre>", " ", arbiter, flags=re.S)
+    assert words not in answers, ("arbiter", words)
 
 
 def test_the_arbiter_page_answers_every_question_for_every_game(site: Path) -> None:
@@ -529,14 +604,16 @@ def test_rules_carry_the_everyday_words_players_search_for(site: Path, word: str
     assert word in found["text"].lower(), (word, entry)
 
 
-def test_untranslated_entries_of_a_translated_page_stay_out_of_the_search(
-        site: Path) -> None:
-    """The Korean rulings page shows the rulings it does not translate in English; the
-    search finds those on the English page, not twice."""
-    locations = {d["location"] for d in _index(site)}
-    assert "ko/rulings.html#SPK-RUL-1" in locations
-    assert "ko/rulings.html#SPF-RUL-5" not in locations
-    assert "rulings.html#SPF-RUL-5" in locations
+def test_every_ruling_is_in_the_korean_search_in_korean(site: Path) -> None:
+    """The Korean rulings page translates every game's rulings (an untranslated one
+    would be shown in English and kept out of the search, found on the English page);
+    each is in the search under the Korean page, in Korean."""
+    from shibumi_rules import spec
+
+    texts = {d["location"]: d["text"] for d in _index(site)}
+    for ruling in spec.current().rulings:
+        assert f"rulings.html#{ruling}" in texts, ruling
+        assert HANGUL.search(texts.get(f"ko/rulings.html#{ruling}", "")), ruling
 
 
 def korean_rule_guides() -> dict[str, Any]:

@@ -1,33 +1,47 @@
 """The Notation page: point names (pictures of the top view and of each level), the
-position and move notation of each game with its grammar, and the alias tables."""
+position and move notation of each game with its grammar, and the alias tables, in
+every language. The words are the site's texts (``notation`` in
+``docs/content/site.*.json``); the grammars, the examples and the tables are the
+engine's, the same in every language."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import gen_tables
 from gen_common import Site, code, esc, fenced, games, table
-from gen_diagrams import embed, figure
+from gen_diagrams import embed
+from gen_i18n import DEFAULT, site_texts, words
 
+from shibumi_rules.board import Board
+from shibumi_rules.contract.guide import LANGUAGES, Picture, Text, View
 from shibumi_rules.geometry import AT_TOP_VIEW, COORDS, FILES, GRID, LEVELS, NAMES, SIDE
 
 PAGE = "notation.md"
 
 
+def _say(path: str, lang: str, **values: object) -> str:
+    """The site's text ``notation.PATH`` in ``lang``, filled in."""
+    return site_texts().fill(f"notation.{path}", **values).get(lang)
+
+
+def _figure(name: str, caption: Text, board: str) -> Picture:
+    return Picture(name, caption, (View(Board.from_text(board), ()),))
+
+
 def generate(site: Site) -> None:
-    parts = [
-        "# Notation\n",
-        "One written form serves every game on this site: a name for each of the 30 "
-        "points, a one-line position, and a short text for each move. The engine reads "
-        "and prints exactly these forms, and every example below was produced by it "
-        "when this page was built.\n",
-        _points(site),
-        _positions(site),
-        _moves(),
-        site.part(lambda: _aliases(site)),
-    ]
-    site.page(PAGE, "\n".join(parts))
+    for lang in LANGUAGES:
+        parts = [
+            f"# {_say('title', lang)}\n",
+            _say("intro", lang) + "\n",
+            _points(site, lang),
+            _positions(site, lang),
+            _moves(lang),
+            site.part(partial(_aliases, site, lang)),
+        ]
+        site.page(PAGE, "\n".join(parts), lang)
 
 
 def _grid(cell: Callable[[int, int], str | None]) -> str:
@@ -53,7 +67,7 @@ def _level_grid(level: int) -> str:
     return _grid(cell)
 
 
-def _top_grid() -> str:
+def _top_grid(lang: str) -> str:
     """For each top-view cell, the point seen from above when the pyramid is complete,
     with the points under it."""
     def cell(x: int, y: int) -> str | None:
@@ -64,53 +78,36 @@ def _top_grid() -> str:
         hidden = [NAMES[AT_TOP_VIEW[(x, y, lv)]] for lv in levels[:-1]]
         text = f"<b>{NAMES[top]}</b>"
         if hidden:
-            text += "<small>over " + " ".join(hidden) + "</small>"
+            text += "<small>" + _say("points.over", lang, names=" ".join(hidden)) + "</small>"
         return text
     return _grid(cell)
 
 
-def _points(site: Site) -> str:
+def _points(site: Site, lang: str) -> str:
     complete = "/".join(
         ",".join("WRBW"[lv] * (SIDE - lv) for _ in range(SIDE - lv)) for lv in range(LEVELS)
     )
-    pyramid = figure(
-        "notation-complete-pyramid",
-        "A complete pyramid: every one of the 30 points holds a ball. Seen from above, "
-        "each of the 25 cells of the 7x7 grid that hold points shows its highest ball; "
-        "the digit "
-        "on a ball is its level (here level 1 is white, 2 red, 3 black, 4 white).",
-        complete,
-    )
+    pyramid = _figure("notation-complete-pyramid",
+                      site_texts().text("notation.points.caption"), complete)
     corner = COORDS[0]
     apex = COORDS[-1]
+    under = [code(n) for n in ("1a1", "1c1", "1a3", "1c3")]
     out = [
-        "## Point names {#points}\n",
-        "The board has 4x4 holes; the balls stack on it into a square pyramid of "
-        f"{SIDE * SIDE} + 9 + 4 + 1 = {len(COORDS)} points. Looked at from directly above, "
-        "the ball centres fall on a 7x7 grid: the holes on the even cells, the second "
-        "level on the odd cells between them, and so on. A point's name is its level "
-        "(1 is the board, 4 the apex), then the file letter `a`-`g` and the rank number "
-        "`1`-`7` of its cell on that grid. Of the 49 cells, 25 hold points: a cell with "
-        "file a, c, e or g and an odd rank belongs to levels 1 and 3; a cell with file b, "
-        "d or f and an even rank to levels 2 and 4. The level digit tells apart two "
-        "points on the same cell.\n",
-        f"So {code(corner.name)} is a corner hole, {code('2b2')} is the ball that rests "
-        f"on {code('1a1')}, {code('1c1')}, {code('1a3')} and {code('1c3')}, and "
-        f"{code(apex.name)} is the apex. The engine also numbers the points 0 to 29, level "
-        "by level, row by row from rank 1 upwards, file by file from `a`; that index "
-        "order is the order of every table on this site.\n",
-        embed(site, PAGE, pyramid),
-        "### The top view {#top-view}\n",
-        "Each cell of the 7x7 grid with the point that is seen there once the pyramid "
-        "is complete, and the points beneath it on the same cell. Only five points can "
-        "ever be hidden like this: the four inner holes and the centre of level 2.\n",
-        _top_grid(),
+        f"## {_say('points.title', lang)} {{#points}}\n",
+        _say("points.grid", lang, holes=SIDE * SIDE, points=len(COORDS)) + "\n",
+        _say("points.examples", lang, corner=code(corner.name), ball=code("2b2"),
+             under=", ".join(under[:-1]) + _say("points.and", lang) + under[-1],
+             apex=code(apex.name)) + "\n",
+        embed(site, PAGE, pyramid, lang),
+        f"### {_say('points.top-view', lang)} {{#top-view}}\n",
+        _say("points.top-view-text", lang) + "\n",
+        _top_grid(lang),
     ]
     for level in range(LEVELS):
         count = (SIDE - level) ** 2
-        out.append(f"### Level {level + 1} {{#level-{level + 1}}}\n")
-        out.append(f"{count} point{'s' if count > 1 else ''}, shown at their top-view "
-                   "cells.\n")
+        out.append(f"### {_say('points.level', lang, n=level + 1)} {{#level-{level + 1}}}\n")
+        out.append(_say("points.level-points" if count > 1 else "points.level-point", lang,
+                        count=count) + "\n")
         out.append(_level_grid(level))
     return "\n".join(out)
 
@@ -130,84 +127,99 @@ option   = name "=" value                        (sorted by name; any may be omi
 """
 
 
-def _positions(site: Site) -> str:
+def _positions(site: Site, lang: str) -> str:
     out = [
-        "## Positions {#positions}\n",
-        "A position is one line of fields separated by single spaces: the board, whose "
-        "turn it is, the game's counters, then the options in force. Written by the "
-        "engine, the options are always all present and sorted by name; when reading, "
-        "any option left out takes its default.\n",
-        "### The board field {#board-field}\n",
-        "The four levels from the board upwards, separated by `/`. Each level lists its "
-        "rows from rank 1 upwards, separated by `,`; each row lists its points from "
-        "file `a` rightwards, one character each.\n",
+        f"## {_say('positions.title', lang)} {{#positions}}\n",
+        _say("positions.text", lang) + "\n",
+        f"### {_say('positions.board', lang)} {{#board-field}}\n",
+        _say("positions.board-text", lang) + "\n",
         fenced(BOARD_GRAMMAR),
-        "### The whole position {#position-grammar}\n",
+        f"### {_say('positions.whole', lang)} {{#position-grammar}}\n",
         fenced(POSITION_GRAMMAR),
     ]
     for definition in games():
-        out.append(_game_positions(site, definition))
+        out.append(_game_positions(site, definition, lang))
     return "\n".join(out)
 
 
-def _game_positions(site: Site, definition: Any) -> str:
-    name, title, g = definition.name, definition.title, definition.rules()
+def _title(definition: Any, lang: str) -> str:
+    from gen_play import title_of
+
+    return str(title_of(definition, lang))
+
+
+def _summary(summary: str, lang: str) -> str:
+    """An option's summary (the engine's, in English) in ``lang``: the site's words,
+    group ``options``."""
+    return summary if lang == DEFAULT else words("options", lang).get(summary, summary)
+
+
+def _game_positions(site: Site, definition: Any, lang: str) -> str:
+    name, g = definition.name, definition.rules()
+    title = definition.title if lang == DEFAULT else _title(definition, lang)
     start = g.start(None, g.first_choices[0] if g.first_choices else None)
     text = g.format_position(start)
     if g.format_position(g.parse_position(text)) != text:
         raise ValueError(f"{name}: the start position does not round-trip")
     fields = text.split(" ")
-    rows = [[code(f), esc(_field_meaning(definition, i, f))] for i, f in enumerate(fields)]
+    rows = [[code(f), esc(_field_meaning(definition, i, f, lang))]
+            for i, f in enumerate(fields)]
+    caption = site_texts().fill("notation.positions.caption", game=definition.title)
+    if lang != DEFAULT:
+        caption = Text(caption.en, _say("positions.caption", lang, game=title))
     out = [
-        f"### {title} positions {{#{name}-positions}}\n",
-        f"The start of {title} under the default options:\n",
+        f"### {_say('positions.game', lang, game=title)} {{#{name}-positions}}\n",
+        _say("positions.start", lang, game=title) + "\n",
         fenced(text),
-        table(["field", "meaning"], rows),
-        embed(site, PAGE, figure(f"notation-{name}-start", f"The {title} start position.",
-                                 fields[0])),
+        table([_say("positions.field", lang), _say("positions.meaning", lang)], rows),
+        embed(site, PAGE, _figure(f"notation-{name}-start", caption, fields[0]), lang),
     ]
     options = [[code(f"{o.name}={o.default}"), code(" | ".join(o.values or ("N", "none"))),
-                f"[{o.ruling}](rulings.md#{o.ruling})", esc(o.summary)] for o in g.options]
+                f"[{o.ruling}](rulings.md#{o.ruling})", esc(_summary(o.summary, lang))]
+               for o in g.options]
     if options:
-        out.append(f"Options of {title} (each selects an alternative of a ruling):\n")
-        out.append(table(["default", "values", "ruling", "meaning"], options))
+        out.append(_say("positions.options", lang, game=title) + "\n")
+        out.append(table([_say(f"positions.{h}", lang) for h in ("default", "values",
+                                                                  "ruling", "meaning")],
+                         options))
     return "\n".join(out)
 
 
-def _field_meaning(definition: Any, index: int, field: str) -> str:
+def _field_meaning(definition: Any, index: int, field: str, lang: str) -> str:
     """What a field of a game's start position holds: the board and the turn are the
     same in every game, options say it themselves, counters are told by the guide."""
     if index == 0:
-        return "the board field"
+        return _say("positions.board-meaning", lang)
     if index == 1:
-        return "whose turn it is"
+        return _say("positions.turn-meaning", lang)
     if "=" in field:
         name = field.split("=", 1)[0]
         spec = next((o for o in definition.rules().options if o.name == name), None)
-        return f"option: {spec.summary}" if spec is not None else "an option"
+        return (_say("positions.option-meaning", lang, summary=_summary(spec.summary, lang))
+                if spec is not None else _say("positions.an-option", lang))
     name = field.split(":", 1)[0]
     guide = definition.guide()
     meaning = guide.position_fields.get(name) if guide is not None else None
-    return meaning.en if meaning is not None else f"see the {definition.title} rules"
+    return (meaning.get(lang) if meaning is not None
+            else _say("positions.see-rules", lang, game=_title(definition, lang)))
 
 
-def _moves() -> str:
-    out = ["## Moves {#moves}\n"]
+def _moves(lang: str) -> str:
+    out = [f"## {_say('moves.title', lang)} {{#moves}}\n"]
     for definition in games():
         g = definition.rules()
         start = g.start(None, g.first_choices[0] if g.first_choices else None)
         moves = g.legal_move_texts(start)
         guide = definition.guide()
-        out.append(f"### {esc(definition.title)} {{#{definition.name}-moves}}\n")
+        title = definition.title if lang == DEFAULT else _title(definition, lang)
+        out.append(f"### {esc(title)} {{#{definition.name}-moves}}\n")
         if guide is not None and guide.move_notation is not None:
-            out.append(guide.move_notation.en + "\n")
+            out.append(guide.move_notation.get(lang) + "\n")
         if len(moves) <= SHOWN_MOVES:
-            out.append(f"The {len(moves)} legal moves of the start position, in the "
-                       "engine's canonical order:\n")
+            out.append(_say("moves.all", lang, n=len(moves)) + "\n")
             out.append(fenced(" ".join(moves)))
         else:
-            out.append(f"The start position has {len(moves)} legal moves; in the engine's "
-                       "canonical order, the first ones are:\n")
+            out.append(_say("moves.first", lang, n=len(moves)) + "\n")
             out.append(fenced(" ".join(moves[:12]) + " ..."))
     return "\n".join(out)
 
@@ -216,13 +228,11 @@ SHOWN_MOVES = 24
 """A start position with more legal moves shows only the first twelve."""
 
 
-def _aliases(site: Site) -> str:
+def _aliases(site: Site, lang: str) -> str:
     points: Any = gen_tables.points_table()
     out = [
-        "## Aliases {#aliases}\n",
-        "Other implementations name the points differently. The points table carries "
-        f"each convention; see [the points table](tables/{gen_tables.page_of('points')}) "
-        "for the files.\n",
-        gen_tables.alias_table(points),
+        f"## {_say('aliases.title', lang)} {{#aliases}}\n",
+        _say("aliases.text", lang, link=f"tables/{gen_tables.page_of('points')}") + "\n",
+        gen_tables.alias_table(points, lang),
     ]
     return "\n".join(out)

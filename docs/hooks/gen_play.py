@@ -14,9 +14,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from gen_common import Site, esc, front_matter, games, relative
+import gen_answers
+from gen_common import Site, esc, front_matter, games, indent, relative
 from gen_diagrams import embed
-from gen_i18n import t
+from gen_i18n import site_texts, t
+from gen_moments import Moment, moments
 
 from shibumi_rules.contract.explanation import MoveAnswer
 from shibumi_rules.contract.guide import LANGUAGES, Picture, PictureError, Text, View
@@ -98,26 +100,111 @@ def sample_moves(definition: Any, guide: Any) -> list[tuple[str, Any]]:
     return answers
 
 
+def _say(path: str, lang: str, **values: object) -> str:
+    """The site's text ``play.PATH`` in ``lang``, filled in."""
+    return str(site_texts().fill(f"play.{path}", **values).get(lang))
+
+
+def _player(who: str, lang: str) -> str:
+    return _say(f"players.{who}", lang)
+
+
+def _hands(guide: Any, position: str | None) -> Text | None:
+    """What the board does not show, from the counter fields of ``position``
+    (``stock:1,2``), labelled as the guide's ``position_labels`` say: the stocks and the
+    supply under a picture."""
+    if position is None:
+        return None
+    parts: dict[str, list[str]] = {}
+    for field in position.split(" ")[2:]:
+        name, _, counts = field.partition(":")
+        if counts and name in guide.position_labels:
+            values = counts.split(",")
+            label = guide.position_labels[name]
+            parts[name] = [label.get(code).format(*values) for code in LANGUAGES]
+    if not parts:
+        return None
+    joined = [" · ".join(texts[i] for texts in parts.values()) for i in range(len(LANGUAGES))]
+    return Text(joined[0], joined[1])
+
+
+def _replies(moment: Moment, lang: str) -> str:
+    """A decisive move's replies, grouped by the moves that win against them."""
+    by_answer: dict[tuple[str, ...], list[str]] = {}
+    for reply, wins in moment.replies.items():
+        by_answer.setdefault(wins, []).append(reply)
+    either = _say("or", lang)
+    parts = []
+    for wins, replies in by_answer.items():
+        listed = ", ".join(replies)
+        if wins:
+            parts.append(_say("wins-after", lang, answers=either.join(wins), replies=listed))
+        else:
+            parts.append(_say("loses-by-itself", lang, replies=listed))
+    return "; ".join(parts)
+
+
+def _reason(moment: Moment, answer: Any, opponent: str, lang: str) -> str:
+    """Why the engine shows a moment, in words."""
+    out = []
+    for kind in moment.kinds:
+        if kind == "decisive":
+            out.append(_say("reasons.decisive", lang, opponent=_player(opponent, lang),
+                            n=len(moment.replies), replies=_replies(moment, lang)))
+        elif kind == "end":
+            out.append(_say("reasons.end", lang,
+                            outcome=gen_answers.say(answer.outcome_text or "", lang)))
+        else:
+            out.append(_say(f"reasons.{kind}", lang))
+    return " ".join(out)
+
+
 def _sample(site: Site, page: str, definition: Any, guide: Any, moves: list[tuple[str, Any]],
             lang: str) -> str:
+    """The sample game as its key moments (a picture, the engine's comment and why the
+    move matters), then every move with its comment, folded."""
     out = [f"## {t('A sample game', lang)} {{#sample-game}}\n",
-           esc(guide.sample.intro.get(lang)) + "\n"]
-    for number, (move, answer) in enumerate(moves, start=1):
+           esc(guide.sample.intro.get(lang)) + "\n", _say("moments-intro", lang) + "\n"]
+    found = moments(definition, guide.sample.play().start, moves)
+    key = {moment.number: moment for moment in found}
+    players = {a.mover for _, a in moves}
+    for moment in found:
+        move, answer = moves[moment.number - 1]
         after = answer.pictures[-1]
-        comment = guide.sample.comment(answer)
-        heading = t("Move {n}", lang).format(n=number)
-        out.append(f"### {heading} · {esc(move)} {{#move-{number}}}\n")
-        pic = Picture(f"play-{definition.name}-move-{number}", comment,
-                      (View(after.board, after.marks),))
+        kinds = " · ".join(_say(f"kinds.{kind}", lang) for kind in moment.kinds)
+        heading = t("Move {n}", lang).format(n=moment.number)
+        out.append(f"### {heading} · {esc(move)}: {esc(kinds)} {{#move-{moment.number}}}\n")
+        pic = Picture(f"play-{definition.name}-move-{moment.number}",
+                      guide.sample.comment(answer),
+                      (View(after.board, after.marks,
+                            _hands(guide, answer.position_after)),))
         out.append(embed(site, page, pic, lang))
+        opponent = next((p for p in players if p != answer.mover), answer.mover)
+        out.append(esc(_reason(moment, answer, opponent, lang)) + "\n")
+    record = []
+    for number, (move, answer) in enumerate(moves, start=1):
+        comment = esc(guide.sample.comment(answer).get(lang))
+        if number in key:
+            record.append(f'<li><a href="#move-{number}"><b>{esc(move)}</b></a> {comment}</li>')
+        else:
+            record.append(f'<li id="move-{number}"><b>{esc(move)}</b> {comment}</li>')
+    body = '<ol class="sample-record">\n' + "\n".join(record) + "\n</ol>\n"
+    out.append(f'??? abstract "{_say("record", lang, n=len(moves))}"\n\n' + indent(body) + "\n")
     out.append(esc(guide.sample.close.get(lang)) + "\n")
     out.append('<p class="note-generated">' + esc(t(
-        "The game above was played by the reference engine when this page was built "
-        "(so it always follows the current rules); each line under a move is taken from "
-        "`explain`'s answer to that move.", lang)).replace("&#96;explain&#96;",
-                                                           "<code>explain</code>")
-        + "</p>\n")
+        "The game above was played by the reference engine when this page was built, so "
+        "it always follows the current rules; the comment on each move is the engine's "
+        "own account of it.", lang)) + "</p>\n")
     return "\n".join(out)
+
+
+def _reading(page: str, guide: Any, lang: str) -> str:
+    """The box that says how to read a move, near the top of a how-to-play page: how a
+    point is named (every game), then how the game writes its moves (its guide's)."""
+    body = _say("reading", lang, link=relative(page, "notation.md"))
+    if guide.move_notation is not None:
+        body += " " + guide.move_notation.get(lang)
+    return f'!!! tip "{_say("reading-title", lang)}"\n\n' + indent(body + "\n") + "\n"
 
 
 def _game_page(site: Site, definition: Any, guide: Any, moves: list[tuple[str, Any]],
@@ -125,7 +212,8 @@ def _game_page(site: Site, definition: Any, guide: Any, moves: list[tuple[str, A
     page = page_of(definition.name)
     game = title_of(definition, lang)
     title = t("How to play {game}", lang).format(game=game)
-    out = [front_matter(boost=PLAY_BOOST), f"# {esc(title)}\n", esc(guide.lead.get(lang)) + "\n"]
+    out = [front_matter(boost=PLAY_BOOST), f"# {esc(title)}\n", esc(guide.lead.get(lang)) + "\n",
+           _reading(page, guide, lang)]
     for section in guide.sections:
         out.append(f"## {esc(section.title.get(lang))} {{#{section.key}}}\n")
         out += [_block(site, page, block, lang) for block in section.blocks]

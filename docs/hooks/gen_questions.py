@@ -14,11 +14,12 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+import gen_answers
 from gen_common import Site, esc, fenced, front_matter, indent, unsearched
 from gen_diagrams import embed
 from gen_i18n import site_texts, t
 from gen_play import guided, title_of
-from gen_rules import link
+from gen_rules import link, title_in
 
 from shibumi_rules.contract.guide import LANGUAGES, Picture, PictureError, Question, Text, View
 
@@ -110,10 +111,9 @@ def _answer(site: Site, spec: Any, definition: Any, answer: Any, lang: str,
     if answer.position is not None:
         report = reports[(definition.name, answer.question)]
         out.append(embed(site, PAGE, _picture(definition.name, answer, report), lang))
-        from shibumi_rules.explain import render_text
-
-        body = fenced(command(definition.name, answer), "sh") + "\n" + fenced(
-            render_text(report, diagrams=False))
+        text = gen_answers.render(report, lang, title_of(definition, lang),
+                                  lambda rule: title_in(spec, rule, lang))
+        body = fenced(command(definition.name, answer), "sh") + "\n" + fenced(text)
         title = t("The engine's answer", lang)
         out.append(f'??? example "{title}"\n\n' + indent(body) + "\n")
     return "\n".join(out)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import gen_api
@@ -38,9 +39,10 @@ from gen_common import (
 )
 from gen_diagrams import embed
 from gen_figures import figures_for
-from gen_i18n import DEFAULT, site_texts, t
+from gen_i18n import CONTENT, DEFAULT, site_texts, t
+from gen_i18n import words as translated_words
 
-from shibumi_rules.contract.content import entry_fingerprint
+from shibumi_rules.contract.content import entry_fingerprint, read_entry_translations
 from shibumi_rules.contract.guide import LANGUAGES, EntryText, Text
 from shibumi_rules.spec import ID_PATTERN
 
@@ -151,6 +153,21 @@ def keywords(entry_id: str, spec: Any) -> Text | None:
     return found
 
 
+@cache
+def _system_translations() -> dict[str, dict[str, EntryText]]:
+    """The translations of the system's rules: ``docs/content/rules.LANG.json``, since
+    the system belongs to no game's package."""
+    return read_entry_translations(CONTENT)
+
+
+def _translations(scope: str) -> dict[str, dict[str, EntryText]]:
+    """The translations of a scope's rules and rulings: language, then ID."""
+    if scope == SYSTEM:
+        return _system_translations()
+    guide = _guide(scope)
+    return dict(guide.translations) if guide is not None else {}
+
+
 STALE: list[str] = []
 """Translations found out of date in this build (``lang:ID``), for the tests."""
 
@@ -160,10 +177,7 @@ def translation(entry: Any, lang: str) -> EntryText | None:
     one (an out-of-date one is reported and left out)."""
     if lang == DEFAULT:
         return None
-    guide = _guide(entry.scope)
-    if guide is None:
-        return None
-    found: EntryText | None = guide.translations.get(lang, {}).get(entry.id)
+    found: EntryText | None = _translations(entry.scope).get(lang, {}).get(entry.id)
     if found is None:
         return None
     if found.source != entry_fingerprint(entry):
@@ -176,10 +190,8 @@ def translation(entry: Any, lang: str) -> EntryText | None:
 
 def translated_langs(scope: str) -> list[str]:
     """The languages besides the default that some entry of ``scope`` is translated to."""
-    guide = _guide(scope)
-    if guide is None:
-        return []
-    return [lang for lang in LANGUAGES[1:] if guide.translations.get(lang)]
+    found = _translations(scope)
+    return [lang for lang in LANGUAGES[1:] if found.get(lang)]
 
 
 def _code_refs(refs: Any, page: str) -> str:
@@ -212,8 +224,7 @@ def _keywords_line(entry_id: str, spec: Any, lang: str) -> str:
 
 
 def _stale_note(entry: Any, lang: str) -> str:
-    guide = _guide(entry.scope)
-    if lang == DEFAULT or guide is None or entry.id not in guide.translations.get(lang, {}):
+    if lang == DEFAULT or entry.id not in _translations(entry.scope).get(lang, {}):
         return ""
     if translation(entry, lang) is not None:
         return ""
@@ -224,7 +235,7 @@ def _stale_note(entry: Any, lang: str) -> str:
 
 def _listed(ids: Any, spec: Any, page: str, lang: str) -> str:
     """Entries as links followed by their titles, separated by commas."""
-    return ", ".join(f"{link(i, spec, page)} ({esc(_title(spec, i, lang))})" for i in ids)
+    return ", ".join(f"{link(i, spec, page)} ({esc(title_in(spec, i, lang))})" for i in ids)
 
 
 def _by_kind(ids: Any, spec: Any) -> dict[str, list[str]]:
@@ -255,7 +266,8 @@ def _translation_links(entry_id: str, spec: Any, page: str, lang: str) -> str:
         if target != page:
             href = relative(page, target) + href
         label = t("{language} text", lang).format(language=_language(found.language, lang))
-        links += [f"[{label}: {esc(d.topic.lower())}]({href})"
+        topics = translated_words("topics", lang)
+        links += [f"[{label}: {esc(topics.get(d.topic.lower(), d.topic.lower()))}]({href})"
                   for d in found.differences if entry_id in d.rules]
     if not links:
         return ""
@@ -295,9 +307,13 @@ def _anchor(entry_id: str, tr: EntryText | None, lang: str) -> str:
     return f"#{entry_id}"
 
 
-def _title(spec: Any, entry_id: str, lang: str) -> str:
+def title_in(spec: Any, entry_id: str, lang: str) -> str:
+    """The title of a rule or ruling in ``lang`` (the English while it is not
+    translated)."""
     tr = translation(spec.entry(entry_id), lang)
     return tr.title if tr else str(spec.title(entry_id))
+
+
 
 
 def _intro(scope: Scope) -> Text:
@@ -318,7 +334,7 @@ def _rule_page(site: Site, spec: Any, scope: Scope, lang: str) -> None:
            esc(_intro(scope).get(lang)) + "\n"]
     out.append(unsearched(table(
         [t("rule", lang), t("title", lang)],
-        [[link(r.id, spec, page), esc(_title(spec, r.id, lang))] for r in rules],
+        [[link(r.id, spec, page), esc(title_in(spec, r.id, lang))] for r in rules],
     )))
     kinds = _by_kind([r.id for r in rulings], spec)
     listed = []
@@ -465,7 +481,7 @@ def _ruling(site: Site, spec: Any, ruling: Any, lang: str) -> str:
     out.append(_option(ruling, lang))
     if ruling.rules:
         out.append(f"**{t('Concerns:', lang)}** " + ", ".join(
-            f"{link(r, spec, page)} ({esc(_title(spec, r, lang))})" for r in ruling.rules)
+            f"{link(r, spec, page)} ({esc(title_in(spec, r, lang))})" for r in ruling.rules)
             + ".\n")
     out.append(_translation_links(ruling.id, spec, page, lang))
     out.append(_keywords_line(ruling.id, spec, lang))
@@ -508,7 +524,7 @@ def _rulings_page(site: Site, spec: Any, lang: str) -> None:
         option = (code(f"{ruling.option.name}={ruling.option.default}")
                   if ruling.option else "")
         rows.append([link(ruling.id, spec, page), t(ruling.kind, lang),
-                     esc(_title(spec, ruling.id, lang)), option])
+                     esc(title_in(spec, ruling.id, lang)), option])
     out.append(unsearched(table(
         ["ID", t("kind", lang), t("title", lang), t("option (default)", lang)], rows)))
     for scope in scopes():

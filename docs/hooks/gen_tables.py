@@ -18,7 +18,8 @@ from typing import Any
 from gen_common import ROOT, Site, code, esc, front_matter, game, indent, source, table
 from gen_diagrams import embed, figure
 from gen_figures import figures_for
-from gen_i18n import t
+from gen_i18n import DEFAULT, t
+from gen_i18n import words as translated_words
 
 from shibumi_rules.contract.guide import Text
 
@@ -59,14 +60,16 @@ def heading(key: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def alias_table(points: Any) -> str:
-    """Each point under every naming convention of the points table, and how to convert."""
+def alias_table(points: Any, lang: str = DEFAULT) -> str:
+    """Each point under every naming convention of the points table, and how to convert
+    (the notes of the table, in English, translated by the site's words ``aliases``)."""
     conventions = list(points["aliases"])
     rows = [{"name": r["name"], "index": r["index"],
              **{c: r["aliases"][c] for c in conventions}} for r in points["rows"]]
     out = [data_table(rows)]
+    notes = translated_words("aliases", lang)
     for convention, note in points["aliases"].items():
-        out.append(f"**{esc(convention)}**: {esc(note)}\n")
+        out.append(f"**{esc(convention)}**: {esc(notes.get(note, note))}\n")
     return "\n".join(out)
 
 
@@ -261,4 +264,4 @@ def generate(site: Site) -> None:
     ]
     site.page(INDEX, "\n".join(out))
     site.nav[NAV] = [(Text("Tables", t("Tables", "ko")), INDEX)] + [
-        (Text(title), f"tables/{page_of(name)}") for name, title, _ in entries]
+        (Text(title, t(title, "ko")), f"tables/{page_of(name)}") for name, title, _ in entries]

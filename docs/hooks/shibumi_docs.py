@@ -202,9 +202,38 @@ def _entries(name: str, site: Site, lang: str) -> list[Any]:
     return out
 
 
+FIRST_HEADING = re.compile(r"^# .*\n", re.M)
+
+
+def _translated(page: Page, lang: str, config: MkDocsConfig) -> bool:
+    """Whether ``page`` is written in ``lang``: a generated page the generators
+    translated, or a hand-written one with its ``.LANG.md`` file."""
+    uri = page.file.src_uri
+    if uri in _site.pages:
+        return uri in _site.translations.get(lang, {})
+    stem = uri.removesuffix(".md").removesuffix(f".{lang}")
+    return uri.endswith(f".{lang}.md") or (Path(config.docs_dir) / f"{stem}.{lang}.md").is_file()
+
+
+def untranslated_note(markdown: str, lang: str) -> str:
+    """``markdown`` with a note under its title, in ``lang``, saying that the page is
+    given in English only (the implementers' pages are not translated)."""
+    from gen_i18n import site_texts
+
+    note = site_texts().text("untranslated").get(lang)
+    block = f'\n!!! note ""\n    {note}\n\n'
+    match = FIRST_HEADING.search(markdown)
+    if match is None:
+        return block + markdown
+    return markdown[:match.end()] + block + markdown[match.end():]
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) -> str:
-    """Fill the generated parts of a hand-written page (in its language)."""
+    """Fill the generated parts of a hand-written page (in its language); on a page
+    shown in English in another language's build, say so in that language."""
     lang = current_language(config)
+    if lang != DEFAULT and not _translated(page, lang, config):
+        markdown = untranslated_note(markdown, lang)
 
     def fill(match: re.Match[str]) -> str:
         name = match.group(1)

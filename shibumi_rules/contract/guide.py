@@ -189,6 +189,10 @@ class Guide:
     (``stock``, ``supply``), for the notation page."""
     move_notation: Text | None = None
     """How the game's moves are written, in Markdown, for the notation page."""
+    position_labels: Mapping[str, Text] = field(default_factory=dict)
+    """A short label for each counter field of the position (``stock``), a template
+    whose ``{0}``, ``{1}`` ... are the field's counts, written under the pictures of the
+    sample game so that each shows what the board does not (the stocks, the supply)."""
     stale: tuple[str, ...] = ()
     """The texts whose translation is out of date (``LANG:path``): the English changed
     since they were translated, so the English shows until they are updated."""

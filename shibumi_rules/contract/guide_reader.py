@@ -10,7 +10,7 @@ text, ``{"picture": NAME}`` or ``{"figure": ID}``); ``sample`` (``intro`` and ``
 (``key``, ``text``); ``answers`` to the arbiter's questions (``question``, ``text``,
 ``rules``, and where the question arises the ``position``, the ``move`` asked about and
 what ``explain`` must find: ``legal``, ``rule``, ``reason``); ``keywords`` by rule ID;
-``rules_intro``; ``position_fields``; ``move_notation``.
+``rules_intro``; ``position_fields``; ``move_notation``; ``position_labels``.
 """
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ def read_guide(catalog: Catalog, *, play: Callable[[], GameRecord],
         position_fields={k: catalog.text(f"position_fields.{k}")
                          for k in document.get("position_fields", {})},
         move_notation=catalog.optional("move_notation"),
+        position_labels={k: catalog.text(f"position_labels.{k}")
+                         for k in document.get("position_labels", {})},
         stale=catalog.stale)
 
 

@@ -77,7 +77,9 @@ def _comment(say: Say, answer: Any) -> str:
         out = say("comments.place", who=who, first=first[0], first_point=first[1:],
                   second=second[0], second_point=second[1:])
     points = facts["score"]
-    out += say("comments.score", before=points["before"], after=points["after"])
+    same = points["before"] == points["after"]  # "stays at 3", not "goes from 3 to 3"
+    out += say("comments.score-same" if same else "comments.score", before=points["before"],
+               after=points["after"])
     outcome = answer.outcome or {}
     return out + say("comments.over" if outcome.get("over") else "comments.end")
 

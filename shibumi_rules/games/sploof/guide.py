@@ -13,7 +13,7 @@ import random
 from typing import Any, Final
 
 from ...board import Board, pinned, valid_locations
-from ...contract.content import Say
+from ...contract.content import Say, package_source, read_entry_translations
 from ...contract.guide import GameRecord, Picture, Text, check
 from ...contract.guide_reader import read_guide
 from ...geometry import CROSSING, INDEX_OF_NAME, points_of
@@ -174,4 +174,5 @@ def _comment(say: Say, answer: Any) -> str:
 
 GUIDE: Final = read_guide(CONTENT, play=sample_record, comment=comment, ends=SAMPLE_ENDS,
                           pictures=PICTURES,
-                          values={"seed": SAMPLE_SEED})
+                          values={"seed": SAMPLE_SEED},
+                          translations=read_entry_translations(package_source(__package__)))
