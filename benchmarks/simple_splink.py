@@ -6,8 +6,9 @@ support relation: a board is a list of 30 cells holding "R", "W" or None, and ev
 rule is written the plain way, the way a first implementation would be. It plays the
 same game as the reference under the default options (16 red and 16 white balls, no
 turn limit): the same moves, in another order, so the same perft counts
-(``python benchmarks/simple_splink.py 3`` prints perft(3); ``tests/
-test_splink_simple_baseline.py`` checks it against the reference in random games).
+(``python benchmarks/simple_splink.py 3`` prints perft(3);
+``tests/games/splink/test_splink_simple_baseline.py`` checks it against the reference in
+random games).
 
 Its interface is the four methods a random playout calls: ``start``, ``legal_moves``,
 ``play`` and ``is_over``.

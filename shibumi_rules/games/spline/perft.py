@@ -15,8 +15,8 @@ The rules are colour-blind and a count depends only on the position and the dept
 a transposition table per remaining depth merges the many orders of the same
 placements, and a position and its colour-swapped twin share one entry.
 
-It must agree with the plain path; ``tests/test_spline_perft.py`` checks that on
-random reachable positions.
+It must agree with the plain path; ``tests/games/spline/test_spline_perft.py`` checks
+that on random reachable positions.
 """
 
 from __future__ import annotations

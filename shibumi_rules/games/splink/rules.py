@@ -6,7 +6,7 @@ ending at the first that fails; ``Splink.play`` raises that one, and ``explain``
 conformance attribution and vector tagging print or collect the same verdicts. The
 move generator (``mechanics.placement_rows`` and ``mechanics.removals``) is the fast
 form of the same rules, held to these verdicts by a Hypothesis test
-(``tests/test_splink_properties.py``).
+(``tests/games/splink/test_splink_properties.py``).
 
 ``end_reason`` decides the end of the game (SPK-END-1, SPK-RUL-3, SPK-RUL-4);
 ``availability_verdicts`` say which kinds of move the position allows and why not.

@@ -25,8 +25,9 @@ it says whether the line holds and why (which links are crossed and by which bal
 which ball is hidden and by what, the visible ball and level of each cell, whether a
 diagonal zig-zags), and ``LineCheck.verdict`` turns that into a ``Verdict``;
 explanations, conformance attribution and vector tags render these checks. The bulk
-lookups are deliberate fast paths with the same answers (tests/test_sploof_lines.py
-holds them to ``check_line`` on random boards under every ``blocking`` value):
+lookups are deliberate fast paths with the same answers
+(tests/games/sploof/test_sploof_lines.py holds them to ``check_line`` on random boards
+under every ``blocking`` value):
 ``holds``, ``lines_of`` and ``line_holders`` read the table with masks, ``has_line``
 answers "any line at all?" from lookup tables, for search.
 """

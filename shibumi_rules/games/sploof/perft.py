@@ -26,8 +26,8 @@ What makes it fast:
   ``Counter`` keeps its tables across calls, so a divide shares them between all first
   moves, and counts at several depths of one option setting can share them too.
 
-It must agree with the plain path; ``tests/test_sploof_perft.py`` checks that against
-the plain ``legal_moves``/``play`` tree on random reachable positions under every
+It must agree with the plain path; ``tests/games/sploof/test_sploof_perft.py`` checks
+that against the plain ``legal_moves``/``play`` tree on random reachable positions under every
 combination of options.
 """
 

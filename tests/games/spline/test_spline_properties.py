@@ -23,7 +23,7 @@ from shibumi_rules.games.spline.rules import legality, make_state, opponent, out
 from shibumi_rules.notation import Colour
 from shibumi_rules.verdict import first_failure
 
-from .board_strategies import boards
+from ...board_strategies import boards
 from .test_spline_strategies import games, positions, whole_games
 
 PLAYERS = (Colour.WHITE, Colour.BLACK)

@@ -13,7 +13,7 @@ from typing import Any
 from shibumi_rules.games.splink.game import GAME
 from shibumi_rules.games.splink.state import SplinkState
 
-_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "simple_splink.py"
+_PATH = Path(__file__).resolve().parents[3] / "benchmarks" / "simple_splink.py"
 
 
 def _simple() -> Any:

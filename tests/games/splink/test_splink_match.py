@@ -136,7 +136,7 @@ def test_the_highest_bid_is_the_greatest_score_the_proofs_give() -> None:
     import sys
     from pathlib import Path
 
-    root = str(Path(__file__).resolve().parents[1])
+    root = str(Path(__file__).resolve().parents[3])
     if root not in sys.path:
         sys.path.insert(0, root)
     from proofs.theorems import by_name

@@ -24,7 +24,8 @@ from shibumi_rules.games.splink.bidding import (
 )
 from shibumi_rules.games.splink.matches import make_players, replay_match, run_match
 from shibumi_rules.games.splink.records import BidRecord, GameRecord, MatchRecord
-from tests.test_splink_match import FixedBidder
+
+from .test_splink_match import FixedBidder
 
 EMPTY = {"max_turns": "0"}
 """Games that end at once on the empty board, score 0: the bidding alone decides."""

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from shibumi_rules.games.splink.game import GAME, end_reason
 from shibumi_rules.games.splink.state import SplinkState
 
-from .game_strategies import random_game
+from ...game_strategies import random_game
 
 OPTIONS = st.fixed_dictionaries({
     "supply": st.sampled_from(("limited", "unlimited")),

@@ -18,7 +18,7 @@ from shibumi_rules.games.sploof.game import GAME
 from shibumi_rules.geometry import FILES
 from shibumi_rules.playouts import playouts
 
-SIMPLE_PATH = Path(__file__).parent.parent / "benchmarks" / "simple_sploof.py"
+SIMPLE_PATH = Path(__file__).resolve().parents[3] / "benchmarks" / "simple_sploof.py"
 
 
 def _load_simple() -> ModuleType:

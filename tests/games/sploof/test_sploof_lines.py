@@ -33,7 +33,7 @@ from shibumi_rules.games.sploof.lines import (
 )
 from shibumi_rules.notation import Colour, parse_point
 
-from .board_strategies import boards
+from ...board_strategies import boards
 from .test_sploof_strategies import games
 
 
@@ -363,7 +363,7 @@ def test_balls_over_a_link_cross_nothing_under_blocking_none() -> None:
 # -- the published table says what blocks a line under each value ---------------------------
 
 def _published_lines() -> list[dict[str, Any]]:
-    path = Path(__file__).resolve().parents[1] / "spec" / "tables" / "sploof.json"
+    path = Path(__file__).resolve().parents[3] / "spec" / "tables" / "sploof.json"
     lines: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))["lines"]
     return lines
 

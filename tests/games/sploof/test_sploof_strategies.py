@@ -16,7 +16,7 @@ from shibumi_rules.games.sploof.rules import SploofRules, may_pass, stuck_with_s
 from shibumi_rules.geometry import ALL, NUM_POINTS, SUPPORTEE_MASK, points_of
 from shibumi_rules.notation import Colour
 
-from .game_strategies import random_game
+from ...game_strategies import random_game
 
 FIRST = st.sampled_from(("white", "black"))
 OPTIONS = st.fixed_dictionaries({

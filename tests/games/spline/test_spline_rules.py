@@ -34,7 +34,7 @@ from shibumi_rules.games.spline.rules import (
 from shibumi_rules.geometry import COORDS, INDEX_OF_NAME, LEVEL_MASKS, NAMES, points_of, touching
 from shibumi_rules.notation import EMPTY_BOARD, Colour
 
-from .board_strategies import boards
+from ...board_strategies import boards
 
 NAMED = {p.name: p.position for p in POSITIONS}
 

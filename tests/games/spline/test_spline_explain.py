@@ -5,7 +5,7 @@ agrees with the engine on its legality and rule.
 
 After an intended change of the output, regenerate the files and review the diff:
 
-    SHIBUMI_UPDATE_GOLDEN=1 pytest tests/test_spline_explain.py
+    SHIBUMI_UPDATE_GOLDEN=1 pytest tests/games/spline/test_spline_explain.py
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from shibumi_rules.games.spline.explain import EXPLAINER
 from shibumi_rules.games.spline.game import GAME, SplineState
 from shibumi_rules.geometry import NAMES
 
-from .test_explain_golden import Case
-from .test_explain_golden import test_dispute as check_dispute
+from ...test_explain_golden import Case
+from ...test_explain_golden import test_dispute as check_dispute
 from .test_spline_strategies import positions
 
 CASES = (

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from shibumi_rules.games.spline.game import GAME, SplineState
 from shibumi_rules.geometry import LEVEL_MASKS
 
-from .game_strategies import random_game
+from ...game_strategies import random_game
 
 FIRST = st.sampled_from(("white", "black"))
 

@@ -1,0 +1,1 @@
+"""Spline's own tests."""

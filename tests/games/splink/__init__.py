@@ -1,0 +1,1 @@
+"""Splink's own tests."""

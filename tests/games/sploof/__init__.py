@@ -1,0 +1,1 @@
+"""Sploof's own tests."""
