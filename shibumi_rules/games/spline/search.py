@@ -13,7 +13,7 @@ It copies three rules, deliberately, as ``perft`` does:
   position, its images and its colour-swapped twin have one value for their movers.
 
 Move order: a placement that wins at once, then one that takes a point where the
-opponent would complete a line, then the rest. ``tests/test_spline_search.py`` holds
+opponent would complete a line, then the rest. ``tests/games/spline/test_spline_search.py`` holds
 the kernel to the plain rules (moves, children, ends and keys) on random positions.
 """
 
