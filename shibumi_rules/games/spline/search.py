@@ -13,8 +13,8 @@ It copies three rules, deliberately, as ``perft`` does:
   position, its images and its colour-swapped twin have one value for their movers.
 
 Move order: a placement that wins at once, then one that takes a point where the
-opponent would complete a line, then the rest. ``tests/games/spline/test_spline_search.py`` holds
-the kernel to the plain rules (moves, children, ends and keys) on random positions.
+opponent would complete a line, then the rest.
+``tests/games/spline/test_spline_search.py`` holds the kernel to the plain rules (moves, children, ends and keys) on random positions.
 """
 
 from __future__ import annotations
