@@ -14,7 +14,8 @@ It copies three rules, deliberately, as ``perft`` does:
 
 Move order: a placement that wins at once, then one that takes a point where the
 opponent would complete a line, then the rest.
-``tests/games/spline/test_spline_search.py`` holds the kernel to the plain rules (moves, children, ends and keys) on random positions.
+``tests/games/spline/test_spline_search.py`` holds the kernel to the plain rules (moves,
+children, ends and keys) on random positions.
 """
 
 from __future__ import annotations
