@@ -106,12 +106,13 @@ def _solver(definition: GameDefinition, nodes: int) -> dict[str, Any]:
 
     game, actions = definition.rules(), definition.actions()
     kernel = kernel_of(game, actions)
-    search = Search(kernel, budget=nodes, depth=None if kernel.moves_left(
-        kernel.node(game.start())) is not None else 64)
+    # where the game's defaults let it go on for ever, the learning adapters' options
+    start = kernel.node(game.start(game.resolve_options(actions.adapter_defaults)))
+    search = Search(kernel, budget=nodes)
 
     def run() -> bool:
         try:
-            search.score(kernel.node(game.start()))
+            search.score(start)
         except NotSolved:
             return False
         return True
