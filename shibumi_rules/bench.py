@@ -48,7 +48,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--startup", type=integer, default=3, metavar="RUNS",
                    help="runs of the start-up measurement, median taken (default 3; "
                         "0 skips)")
-    p.add_argument("--solve", type=int, default=20000, metavar="NODES",
+    p.add_argument("--solve", type=integer, default=20000, metavar="NODES",
                    help="positions the solver searches from the start, for its rate and "
                         "its transposition table's size and hit rate (default 20000; 0 "
                         "skips)")

@@ -370,6 +370,8 @@ def build_parser(only: str | None = None
     parser = Parser(
         prog="shibumi-rules",
         description="Reference rules engine and specification for Shibumi games.",
+        epilog="games: " + ", ".join(game_names())
+        + " (every game registered in the shibumi_rules.games entry-point group)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

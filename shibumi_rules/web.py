@@ -8,8 +8,9 @@ is ``explain``'s: the setup is checked by the function the command line uses
 functions (text, JSON, SVG), and bad input gives the one line the command line prints
 (``errors.error_line``). This module imports no other entry point's module.
 
-URL contract, relative to the site root (values URL-encoded; the page reads ``+`` as a
-plus sign, Splink's pair separator, and ``%20`` as a space)::
+URL contract, relative to the site root (values URL-encoded as forms and ``urlencode``
+write them: the page reads ``+`` and ``%20`` alike as a space and ``%2B`` as a plus sign,
+Splink's pair separator; a bare ``+`` between two placements still reads as the pair)::
 
     arbiter/?game=GAME&moves=M1,M2,...&ask=MOVE
     arbiter/?game=GAME&position=POSITION&option=k=v&ask=MOVE

@@ -124,6 +124,8 @@ def test_the_game_comes_from_its_own_distribution_and_not_from_here(
 
 
 def test_the_command_line_lists_it(installed: Environment) -> None:
+    top = " ".join(_checked(installed.cli("--help")).stdout.split())
+    assert "games: sploof, splink, spline, mirror" in top, top
     for command in ("moves", "perft", "explain", "play", "conform"):
         helped = _checked(installed.cli(command, "--help")).stdout
         assert "{sploof,splink,spline,mirror}" in helped, (command, helped)

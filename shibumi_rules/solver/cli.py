@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from ..contract.commands import Command
+from ..contract.commands import Command, decimal, integer
 from ..contract.game import parse_option_pairs
 from ..errors import OptionError, ShibumiError
 from ..registry import game_names, get_definition
@@ -25,18 +25,18 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="moves to play first, in order")
     p.add_argument("--position", metavar="P", help="solve this position (notation)")
     p.add_argument("--first", metavar="PLAYER", help="who moves first from the start")
-    p.add_argument("--seed", type=int, metavar="N",
+    p.add_argument("--seed", type=integer, metavar="N",
                    help="instead of --first, draw the first player at random, reproducibly; "
                         "with --dataset, the seed of its random games (default 1)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="select a ruling's alternative (repeatable)")
-    p.add_argument("--depth", type=int, metavar="N",
+    p.add_argument("--depth", type=integer, metavar="N",
                    help="search no game longer than N plies (needed where the game may go "
                         "on for ever)")
-    p.add_argument("--nodes", type=int, metavar="N",
+    p.add_argument("--nodes", type=integer, metavar="N",
                    help="stop after N positions searched (a budget that gives the same "
                         "answer on every machine)")
-    p.add_argument("--time", type=float, metavar="S",
+    p.add_argument("--time", type=decimal, metavar="S",
                    help="stop after S seconds of wall-clock time")
     p.add_argument("--json", action="store_true", help="print the answer as one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
@@ -47,7 +47,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="write exact values of positions of seeded random games as JSON "
                         "Lines to FILE (position, value, plies, best moves), for learning "
                         "libraries; only positions solved within --nodes are kept")
-    p.add_argument("--count", type=int, default=1000, metavar="N",
+    p.add_argument("--count", type=integer, default=1000, metavar="N",
                    help="positions of --dataset (default 1000)")
     p.add_argument("--write-certificate", action="store_true",
                    help="solve the start and write its winning strategy as the game's "

@@ -59,7 +59,7 @@ class Spline(Game[SplineState, SplineMove]):
     """The Spline rules behind the generic ``Game`` interface."""
 
     name = "spline"
-    move_rule = "SPL-TURN-1"
+    move_rule = rules.MOVE_RULE
     options = ()
     first_choices = ("white", "black")
 

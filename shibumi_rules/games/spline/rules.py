@@ -34,6 +34,10 @@ from ...notation import Colour
 from ...verdict import EndReason, Verdict, first_failure, reason_table
 from .lines import LINES, Line, covering, hidden_in, holds, lines_of, straight_from_above
 
+MOVE_RULE: Final = "SPL-TURN-1"
+"""The rule that says what a move is (one ball placed), cited when a question is no
+move of the game."""
+
 PLAYERS: Final = (Colour.WHITE, Colour.BLACK)
 TOP_LINE_LEVEL: Final = 2
 """The highest level with lines: level 3, two points wide (counted from 0 here)."""

@@ -61,6 +61,7 @@ from .mechanics import count_moves as count_mask_moves
 from .perft import Perft
 from .perft import perft as fast_perft
 from .rules import (
+    MOVE_RULE,
     REASON_COMPLETE,
     REASON_MAX_TURNS,
     REASON_NO_MOVE,
@@ -112,7 +113,7 @@ class Splink(Game[SplinkState, SplinkMove]):
     """The Splink rules behind the common game interface."""
 
     name = "splink"
-    move_rule = "SPK-PLACE-1"
+    move_rule = MOVE_RULE
     options = OPTIONS
     first_choices: tuple[str, ...] = ()
 

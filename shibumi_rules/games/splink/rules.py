@@ -26,6 +26,10 @@ from .mechanics import can_draw, followers, has_moves, removable
 from .score import score_masks
 from .state import PlaceMove, RemoveMove, SplinkMove, SplinkState, Unknown
 
+MOVE_RULE: Final = "SPK-PLACE-1"
+"""The rule a question that is no move of the game is answered by: move (a), the
+placement of a red and a white ball."""
+
 REASON_COMPLETE: Final = "pyramid-complete"
 REASON_NO_MOVE: Final = "no-legal-move"
 REASON_MAX_TURNS: Final = "max-turns"

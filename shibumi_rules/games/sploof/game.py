@@ -65,6 +65,7 @@ from ...verdict import first_failure
 from . import effects, notation
 from . import perft as sploof_perft
 from .rules import (
+    MOVE_RULE,
     REASONS,
     SploofMove,
     SploofRules,
@@ -106,7 +107,7 @@ class Sploof(Game[SploofState, SploofMove]):
     """The Sploof rules behind the generic ``Game`` interface."""
 
     name = "sploof"
-    move_rule = "SPF-TURN-1"
+    move_rule = MOVE_RULE
     options = OPTIONS
     first_choices = ("white", "black")
 

@@ -45,6 +45,10 @@ from ...notation import Colour
 from ...verdict import EndReason, Verdict, reason_table
 from .lines import BlockingRule, Line, has_line, line_holders
 
+MOVE_RULE: Final = "SPF-TURN-1"
+"""The rule that says what a move is (one placement or one removal), cited when a
+question is no move of the game."""
+
 START_STOCK: Final = 2
 """Balls each player starts with in their stock (SPF-SETUP-1)."""
 REMOVAL_GAIN: Final = 2

@@ -82,7 +82,8 @@ def test_perft_prints_the_bare_count_last_and_divide_rows(
 
 
 def test_bench_reports_depths_4_and_5(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "bench", "spline", "--playouts", "0", "--startup", "0")
+    code, out, _ = run(capsys, "bench", "spline", "--playouts", "0", "--startup", "0",
+                       "--solve", "0")
     assert code == 0
     assert [line.split()[1] for line in out.splitlines()] == ["perft(4)", "perft(5)",
                                                               "divide(5)"]
