@@ -168,9 +168,11 @@ def _print(figures: dict[str, Any]) -> None:
               "cpu s", flush=True)
     if "divide" in figures:
         d = figures["divide"]
+        ratio = d["ratio_to_perft"]
+        # perft too fast to time (depth 1): no ratio, rather than "Nonex"
+        against = f"{ratio}x the plain perft" if ratio is not None else "perft too fast to compare"
         print(f"{name} divide({d['depth']}) = {d['leaves']:,}  wall {d['wall_seconds']:.3f} s"
-              f"  cpu {d['cpu_seconds']:.3f} s  {d['ratio_to_perft']}x the plain perft",
-              flush=True)
+              f"  cpu {d['cpu_seconds']:.3f} s  {against}", flush=True)
     if "playouts" in figures:
         p = figures["playouts"]
         print(f"{name} playouts: {p['games']:,} games, {p['positions']:,} positions in "

@@ -162,3 +162,23 @@ def test_a_dataset_holds_only_solved_positions(tmp_path: Any,
         assert (again.value, again.plies, list(again.best)) == \
             (row["value"], row["plies"], row["best_moves"])
         assert set(row["best_moves"]) <= set(game.legal_move_texts(state))
+
+
+def test_a_game_longer_than_the_search_goes_is_not_solved_and_never_a_traceback(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Splink under a turn limit of 1,000 is bounded, but deeper than the search can go in
+    Python frames: the answer says so, as explain's value line and bench do."""
+    from shibumi_rules.solver.search import MAX_PLIES
+
+    status, out, _ = _run(["solve", "splink", "--option", "max_turns=1000", "--nodes",
+                           "100000", "--json", "--quiet"], capsys)
+    answer = json.loads(out)
+    assert status == 0 and not answer["solved"]
+    assert f"limit of {MAX_PLIES} plies" in answer["reason"]
+    status, out, _ = _run(["explain", "splink", "--option", "max_turns=1000", "--json"],
+                          capsys)
+    assert status == 0 and json.loads(out)["value"]["solved"] is False
+    for name in ("sploof", "splink", "spline"):
+        status, out, _ = _run(["bench", name, "--depth", "1", "--playouts", "0",
+                               "--startup", "0", "--solve", "3000"], capsys)
+        assert status == 0 and f"{name} solver" in out

@@ -10,8 +10,8 @@ root, so a position reached at different depths shares one entry.
 
 The search stops with ``OutOfBudget`` after ``budget`` nodes (a count, not a time, so
 answers are the same on every machine), with ``OutOfTime`` after a wall-clock limit
-and with ``Horizon`` when a game would go on beyond the depth limit: each means "not
-solved", never a guess.
+with ``Horizon`` when a game would go on beyond the depth limit and with ``TooDeep``
+beyond ``MAX_PLIES``: each means "not solved", never a guess.
 """
 
 from __future__ import annotations
@@ -37,6 +37,10 @@ PROGRESS_EVERY: Final = 2.0
 """Seconds between two progress reports (the first comes after one second)."""
 CLOCK_EVERY: Final = 1 << 10
 """Nodes between two looks at the clock (a power of two)."""
+MAX_PLIES: Final = 500
+"""The deepest the search goes, whatever the depth limit: each ply is one Python frame,
+and a game that can last longer (Splink under a long turn limit) would otherwise end the
+search in a RecursionError. Going deeper stops the search with ``TooDeep``."""
 
 
 class NotSolved(Exception):
@@ -55,6 +59,10 @@ class OutOfTime(NotSolved):
 
 class Horizon(NotSolved):
     reason = "depth limit reached"
+
+
+class TooDeep(NotSolved):
+    reason = f"the search's limit of {MAX_PLIES} plies reached; give a smaller depth limit"
 
 
 class NoMoves(NotSolved):
@@ -166,6 +174,8 @@ class Search:
             return -bound
         if self.depth is not None and ply >= self.depth:
             raise Horizon
+        if ply >= MAX_PLIES:
+            raise TooDeep
         key = kernel.key(node)
         self.probes += 1
         entry = self.table.get(key)
