@@ -35,6 +35,8 @@ MODULES = (
     ("shibumi_rules.contract.actions", "A game as learning libraries see it."),
     ("shibumi_rules.contract.attribution", "The rules behind a conformance divergence."),
     ("shibumi_rules.contract.tagging", "The rules a conformance vector exercises."),
+    ("shibumi_rules.contract.trace", "The checks, effects and outcome verdicts of a move."),
+    ("shibumi_rules.contract.search", "What a game gives the solver for a fast search."),
     ("shibumi_rules.contract.mechanics", "Explanations of the mechanics every game shares."),
     ("shibumi_rules.contract.commands", "A subcommand a game adds to the command line."),
     ("shibumi_rules.contract.guide", "What a game tells players and arbiters."),

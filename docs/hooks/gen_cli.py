@@ -139,6 +139,13 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
         ex("Prove some of them (all, without names); the table gives each result and time.",
            "prove", "placement-keeps-gravity", "complete-iff-no-valid-location"),
     ),
+    "solve": (
+        ex("Who can force a win from here, with which moves and how fast (a Spline game "
+           "after ten balls).", "solve", "spline", "1a1", "1c1", "1e1", "1a3", "1c3", "1g1",
+           "1e3", "1g3", "1a5", "1c5", "--quiet"),
+        ex("A position too large for the budget is not solved, and the answer says what "
+           "was searched.", "solve", "sploof", "--nodes", "2000", "--quiet"),
+    ),
     "bench": (
         ex("Perft timings (figures depend on the machine; the [benchmarks]"
            "(../benchmarks.md) page gives them with the date and the machine).", "bench",
