@@ -92,14 +92,20 @@ def _click_point(driver: WebDriver, name: str) -> None:
 
 
 def _url_query(query: Mapping[str, str | Sequence[str]], plus: bool = False) -> str:
-    """A query string; with ``plus`` a ``+`` is left bare (the page reads a bare ``+``
-    between two placements as Splink's pair), else every reserved character is
-    percent-encoded."""
-    safe = "+,:" if plus else ""
+    """A query string. With ``plus``, written as HTML forms and ``urlencode`` write it (a
+    space as ``+``, a plus as ``%2B``), except that the ``+`` between two Splink
+    placements is left bare, which the page still reads as the pair; else every reserved
+    character is percent-encoded."""
     pairs = []
     for key, value in query.items():
         for item in [value] if isinstance(value, str) else value:
-            pairs.append(f"{key}={urllib.parse.quote(item, safe=safe)}")
+            if plus:
+                text = urllib.parse.quote_plus(item, safe=",:")
+                text = re.sub(r"(?<![A-Za-z0-9])([RWrw]\d[a-z]\d)%2B([RWrw]\d[a-z]\d)",
+                              r"\1+\2", text)
+            else:
+                text = urllib.parse.quote(item, safe="")
+            pairs.append(f"{key}={text}")
     return "?" + "&".join(pairs)
 
 
@@ -131,7 +137,9 @@ def test_sploof_moves_played_by_clicking_then_a_removal(
     assert removal["search"] == "?game=sploof&moves=1c3,1e3&ask=x1a1"
     assert_same_page(removal, query)
     # a removal that the rules forbid, typed: it is asked after the moves on the board
-    driver.script("document.getElementById('arbiter-ask').value = '';")
+    # the typed forms are folded under the board: unfold them, as a player would
+    driver.script("document.querySelector('.arbiter-typed').open = true;"
+                  "document.getElementById('arbiter-ask').value = '';")
     driver.type(driver.find("#arbiter-ask"), "x1c3")
     driver.click(driver.find("#arbiter-ask-button"))
     refused = _answered(driver)
@@ -187,19 +195,29 @@ def test_random_questions_asked_by_url_answer_as_explain_does(
 def test_bad_input_shows_the_line_the_command_prints(browser: tuple[WebDriver, str]
                                                      ) -> None:
     driver, base = browser
-    queries: list[dict[str, str | list[str]]] = [
+    # a question that is no move of the game is an answer (illegal), as explain's
+    not_moves: list[dict[str, str | list[str]]] = [
         {"game": "sploof", "moves": "1c3,1e3", "ask": "x9z9"},
         {"game": "splink", "ask": "R1a1+R1c1"},
-        {"game": "sploof", "option": ["supply=limited", "supply=unlimited"]},
-        {"game": "sploof", "position": "RRRR"},
     ]
-    for i, query in enumerate(queries):
+    for i, query in enumerate(not_moves):
         if i == 0:
             driver.go(f"{base}/arbiter/{_url_query(query)}")
             got = _answered(driver, FIRST_LOAD)
         else:
             driver.script(GO_TO_QUERY, _url_query(query))
             got = _answered(driver)
+        want = cli_expected(query)
+        assert got["verdict"] == want["verdict"] == "illegal"
+        assert_same(got, want)
+    # only input that cannot be used is an error, with the line the command prints
+    queries: list[dict[str, str | list[str]]] = [
+        {"game": "sploof", "option": ["supply=limited", "supply=unlimited"]},
+        {"game": "sploof", "position": "RRRR"},
+    ]
+    for query in queries:
+        driver.script(GO_TO_QUERY, _url_query(query))
+        got = _answered(driver)
         want = cli_expected(query)
         assert got["verdict"] == want["verdict"] == "error"
         assert got["text"] == want["text"]
