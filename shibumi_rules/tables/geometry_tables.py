@@ -216,8 +216,8 @@ def pyramids_table() -> list[GeneratedFile]:
             "name": "level digit, file letter and rank of the (2 side - 1) x (2 side - 1) "
                     "top view, as on the 4x4 board: a point keeps its name on every "
                     "larger pyramid",
-            "points": "side (side + 1) (2 side + 1) / 6, one square of (side - level + "
-                      "1)^2 points per level",
+            "points": "side (side + 1) (2 side + 1) / 6, one square of (side + 1 - "
+                      "level)^2 points on each level, 1 (the holes) to side (the apex)",
             "level_lines": "the rows, columns and two corner-to-corner diagonals of each "
                            "level at least two points wide",
             "top_view_diagonals": "the diagonals of the top view at least two cells long; "
